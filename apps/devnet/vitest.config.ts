@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config'
+
+export default defineProject({
+  test: { name: 'devnet', include: ['src/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 },
+})

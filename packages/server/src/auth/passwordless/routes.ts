@@ -1,0 +1,137 @@
+import { ApiError, maskPhone, parsePhone } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../../context'
+import { rateLimit, rateLimits } from '../../http/rateLimit'
+import { clientIp, resolveApp } from '../../http/requestContext'
+import { completeLogin } from '../../sessions/completeLogin'
+import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
+import type { LinkedAccountInput } from '../../users/usersRepository'
+import { issueOtp, type OtpChannel, verifyOtp } from './createOtp'
+
+const codeSchema = z.string().regex(/^\d{6}$/, 'a 6-digit code')
+const emailSchema = z
+  .email()
+  .max(254)
+  .transform((e) => e.trim().toLowerCase())
+const phoneSchema = z.string().min(3).max(32)
+
+/** A phone number as E.164, or `invalid_data` when it is not possible for its country. */
+export function normalizePhone(input: string): string {
+  const phone = parsePhone(input)
+  if (!phone.isPossible || !phone.e164)
+    throw new ApiError('invalid_data', { message: 'This phone number is not possible' })
+  return phone.e164
+}
+
+const loginFields = {
+  code: codeSchema,
+  mode: loginModeSchema,
+  session_public_key: sessionPublicKeySchema.optional(),
+}
+
+type Channel = {
+  channel: OtpChannel
+  path: string
+  method: 'email' | 'sms'
+  /** Both bodies are parsed to one shape: `identifier` is the address as typed. */
+  initBody: z.ZodType<{ identifier: string }>
+  authBody: z.ZodType<{ identifier: string } & z.output<z.ZodObject<typeof loginFields>>>
+  normalize(identifier: string): string
+  account(identifier: string): LinkedAccountInput
+}
+
+const channels: Channel[] = [
+  {
+    channel: 'email',
+    path: 'passwordless',
+    method: 'email',
+    initBody: z.object({ email: emailSchema }).transform((b) => ({ identifier: b.email })),
+    authBody: z
+      .object({ email: emailSchema, ...loginFields })
+      .transform(({ email, ...rest }) => ({ identifier: email, ...rest })),
+    normalize: (email) => email,
+    account: (address) => ({ type: 'email', subject: address, details: { address } }),
+  },
+  {
+    channel: 'sms',
+    path: 'passwordless_sms',
+    method: 'sms',
+    initBody: z.object({ phone_number: phoneSchema }).transform((b) => ({ identifier: b.phone_number })),
+    authBody: z
+      .object({ phone_number: phoneSchema, ...loginFields })
+      .transform(({ phone_number, ...rest }) => ({ identifier: phone_number, ...rest })),
+    normalize: normalizePhone,
+    account: (number) => ({ type: 'phone', subject: number, details: { number } }),
+  },
+]
+
+/** Passwordless login by a 6-digit code sent by email (`/passwordless`) or text (`/passwordless_sms`). */
+export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const spec of channels) {
+      app.post(
+        `/api/v1/${spec.path}/init`,
+        {
+          schema: {
+            tags: ['passwordless'],
+            summary: `Send a one-time code by ${spec.channel}`,
+            body: spec.initBody,
+            response: { 200: z.object({ success: z.literal(true) }) },
+          },
+        },
+        async (request) => {
+          const satchelApp = await resolveApp(ctx, request)
+          if (!satchelApp.loginMethods.includes(spec.method)) throw new ApiError('disallowed_login_method')
+          const identifier = spec.normalize(request.body.identifier)
+          await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+            [`code:${satchelApp.id}:${identifier}`, rateLimits.codeSendPerAddress],
+            [`code-ip:${clientIp(request)}`, rateLimits.codeSendPerIp],
+          ])
+          const code = await issueOtp(ctx, satchelApp.id, spec.channel, identifier)
+          await ctx.delivery.send(message(spec.channel, identifier, code, satchelApp.name, satchelApp.id))
+          request.log.info(
+            { channel: spec.channel, to: spec.channel === 'sms' ? maskPhone(identifier) : '(email)' },
+            'one-time code sent',
+          )
+          return { success: true as const }
+        },
+      )
+
+      app.post(
+        `/api/v1/${spec.path}/authenticate`,
+        {
+          schema: {
+            tags: ['passwordless'],
+            summary: `Sign in with the code sent by ${spec.channel}`,
+            body: spec.authBody,
+            response: { 200: authenticatedUserSchema },
+          },
+        },
+        async (request, reply) => {
+          const satchelApp = await resolveApp(ctx, request)
+          await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+            [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+          ])
+          if (!satchelApp.loginMethods.includes(spec.method)) throw new ApiError('disallowed_login_method')
+          const identifier = spec.normalize(request.body.identifier)
+          await verifyOtp(ctx, satchelApp.id, spec.channel, identifier, request.body.code)
+          return completeLogin(ctx, request, reply, {
+            app: satchelApp,
+            method: spec.method,
+            account: spec.account(identifier),
+            mode: request.body.mode,
+            sessionPublicKey: request.body.session_public_key,
+          })
+        },
+      )
+    }
+  }
+}
+
+function message(channel: OtpChannel, to: string, code: string, appName: string, appId: string) {
+  const text = `${code} is your ${appName} login code. It expires in 10 minutes. If you did not ask for it, ignore this message.`
+  return channel === 'email'
+    ? { channel, to, appId, subject: `${code} is your ${appName} login code`, text }
+    : { channel, to, appId, text }
+}

@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import cookie from '@fastify/cookie'
+import cors from '@fastify/cors'
+import swagger from '@fastify/swagger'
+import { chains } from '@satchel/core'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { analyticsRoutes } from './analytics/routes'
+import { createAppsRepository } from './apps/appsRepository'
+import { appRoutes } from './apps/routes'
+import { customJwtRoutes } from './auth/custom_jwt/routes'
+import { guestRoutes } from './auth/guest/routes'
+import { oauthRoutes } from './auth/oauth/routes'
+import { passwordlessRoutes } from './auth/passwordless/routes'
+import { siweRoutes } from './auth/siwe/routes'
+import { siwsRoutes } from './auth/siws/routes'
+import { telegramRoutes } from './auth/telegram/routes'
+import type { Config } from './config/loadConfig'
+import { resolveEncryptionKey, resolveVaultKek } from './config/resolveKeys'
+import type { ServerContext } from './context'
+import { createDatabase, type Database, type Db } from './db/createDatabase'
+import { migrate } from './db/migrate'
+import { createDelivery } from './delivery/createDelivery'
+import type { Delivery } from './delivery/types'
+import { outboxRoutes } from './dev/outboxRoutes'
+import { registerErrorHandling } from './http/errors'
+import { APP_ID_HEADER } from './http/requestContext'
+import { createKv, type Kv } from './kv/createKv'
+import { mfaRoutes } from './mfa/routes'
+import { policyRoutes } from './policies/routes'
+import { sessionRoutes } from './sessions/routes'
+import { registerSystemRoutes } from './system/routes'
+import { createSigningKeys } from './tokens/createSigningKeys'
+import { linkRoutes } from './users/linkRoutes'
+import { userRoutes } from './users/routes'
+import { createUsersRepository } from './users/usersRepository'
+import { createLocalVault } from './vault/createLocalVault'
+import { createRemoteVault } from './vault/createRemoteVault'
+import type { Vault } from './vault/types'
+import { walletRoutes } from './wallets/routes'
+
+export type BuildAppOptions = {
+  /** Use this database instead of opening one from the config (tests share one per file). */
+  db?: Db
+  kv?: Kv
+  vault?: Vault
+  delivery?: Delivery
+  now?: () => number
+  /** `false` silences logs (tests, benchmarks); a stream captures them (tests of what is logged). */
+  logger?: false | { level: string; stream: NodeJS.WritableStream }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    satchel: ServerContext
+  }
+}
+
+export type SatchelServer = FastifyInstance
+
+/** Headers that carry secrets: never written to a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["satchel-authorization-signature"]',
+  'res.headers["set-cookie"]',
+]
+
+/**
+ * Builds the whole API server from a config: storage (PostgreSQL or PGlite, migrated), the shared store
+ * (Redis or in-process), delivery, keys, and every route. The caller listens (or uses `inject`).
+ *
+ * @example
+ * const app = await buildApp(loadConfig())
+ * await app.listen({ port: 8787 })
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<SatchelServer> {
+  const owned: Array<() => Promise<void>> = []
+  let db: Db
+  if (options.db) db = options.db
+  else {
+    const database: Database = config.databaseUrl
+      ? await createDatabase({ url: config.databaseUrl })
+      : await createDatabase({ dataDir: join(config.dataDir, 'pglite') })
+    owned.push(() => database.close())
+    db = database
+  }
+  await migrate(db)
+  const kv = options.kv ?? createKv(config.redisUrl)
+  if (!options.kv) owned.push(() => kv.close())
+  const delivery = options.delivery ?? createDelivery({ config, db })
+  if (!options.delivery) owned.push(() => delivery.close())
+  const now = options.now ?? Date.now
+  const vault =
+    options.vault ??
+    (config.vault.mode === 'remote'
+      ? createRemoteVault({
+          ...(config.vault.socketPath
+            ? { socketPath: config.vault.socketPath }
+            : { url: config.vault.url ?? '' }),
+          sharedSecret: config.vault.sharedSecret,
+        })
+      : createLocalVault({ keyEncryptionKey: await resolveVaultKek(config) }))
+  const encryptionKey = await resolveEncryptionKey(config)
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: options.logger?.level ?? config.logLevel,
+            redact: REDACT,
+            ...(options.logger ? { stream: options.logger.stream } : {}),
+          },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomBytes(8).toString('hex')
+    },
+    requestIdHeader: false,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  const ctx: ServerContext = {
+    config,
+    db,
+    kv,
+    delivery,
+    encryptionKey,
+    vault,
+    rpcUrls: resolveRpcUrls(config.rpcUrls),
+    keys: createSigningKeys({ db, encryptionKey, tokenTtlSeconds: config.accessTokenTtlSeconds, now }),
+    apps: createAppsRepository(db, now),
+    users: createUsersRepository(db),
+    log: app.log,
+    now,
+  }
+
+  registerErrorHandling(app)
+  await app.register(cookie)
+  // Preflights carry no app id, so they are answered for any origin some app allows; the request
+  // itself is then checked against its own app's origins (resolveApp).
+  await app.register(cors, {
+    origin: (origin, callback) => {
+      if (!origin) return callback(null, false)
+      ctx.apps.allOrigins().then(
+        (all) => callback(null, all.has(origin)),
+        (error: Error) => callback(error, false),
+      )
+    },
+    credentials: true,
+    allowedHeaders: [
+      'content-type',
+      'authorization',
+      APP_ID_HEADER,
+      'satchel-authorization-signature',
+      'satchel-request-expiry',
+      'satchel-idempotency-key',
+      'satchel-mfa-token',
+    ],
+    maxAge: 600,
+  })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Satchel API',
+        version: '1.0.0',
+        description: 'Login and embedded wallets, self-hosted.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          appSecret: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+
+  registerSystemRoutes(app, ctx)
+  for (const routes of [
+    walletRoutes,
+    appRoutes,
+    sessionRoutes,
+    userRoutes,
+    passwordlessRoutes,
+    guestRoutes,
+    customJwtRoutes,
+    analyticsRoutes,
+    outboxRoutes,
+    linkRoutes,
+    mfaRoutes,
+    siweRoutes,
+    siwsRoutes,
+    oauthRoutes,
+    telegramRoutes,
+    policyRoutes,
+  ])
+    await app.register(routes(ctx))
+
+  app.addHook('onClose', async () => {
+    for (const close of owned.reverse()) await close()
+  })
+  app.decorate('satchel', ctx)
+  return app
+}
+
+/** Configured endpoints win; every other known chain uses its public default. */
+function resolveRpcUrls(configured: ReadonlyMap<number, string>): ReadonlyMap<number, string> {
+  const urls = new Map<number, string>()
+  for (const chain of chains) {
+    const url = chain.rpcUrls.default.http[0]
+    if (url) urls.set(chain.id, url)
+  }
+  for (const [id, url] of configured) urls.set(id, url)
+  return urls
+}

@@ -1,0 +1,124 @@
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createAppsRepository } from './apps/appsRepository'
+import { type LoginMethod, loginMethods } from './apps/types'
+import { buildApp } from './buildApp'
+import { ConfigError, loadConfig } from './config/loadConfig'
+import { resolveEncryptionKey } from './config/resolveKeys'
+import { createDatabase } from './db/createDatabase'
+import { migrate } from './db/migrate'
+import { createSigningKeys } from './tokens/createSigningKeys'
+
+const USAGE = `Usage:
+  satchel serve                                   start the API server (PORT, default 8787)
+  satchel apps create --name NAME --origin URL [--origin URL ...] [--methods email,sms,...] [--production] [--json]
+  satchel apps list [--json]
+  satchel apps rotate-key --app APP_ID            retire the app's token-signing key and make a new one
+  satchel vault                                   run the key vault as its own process
+
+Configuration comes from the environment; see README.md.`
+
+async function main(argv: string[]): Promise<number> {
+  const [command, sub] = argv
+  const config = loadConfig(process.env)
+  if (command === 'serve') {
+    const app = await buildApp(config)
+    const stop = async () => {
+      await app.close()
+      process.exit(0)
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+    await app.listen({ port: config.port, host: config.host })
+    return -1
+  }
+  if (command === 'vault') {
+    const { runVaultProcess } = await import('./vault/runVaultProcess')
+    await runVaultProcess(process.env)
+    return -1
+  }
+  if (command === 'apps') {
+    const db = config.databaseUrl
+      ? await createDatabase({ url: config.databaseUrl })
+      : await createDatabase({ dataDir: join(config.dataDir, 'pglite') })
+    try {
+      await migrate(db)
+      const apps = createAppsRepository(db)
+      if (sub === 'create') {
+        const { values } = parseArgs({
+          args: argv.slice(2),
+          options: {
+            name: { type: 'string' },
+            origin: { type: 'string', multiple: true, default: [] },
+            methods: { type: 'string' },
+            production: { type: 'boolean', default: false },
+            json: { type: 'boolean', default: false },
+          },
+        })
+        if (!values.name) throw new UsageError('--name is required')
+        const methods = values.methods?.split(',').map((m) => m.trim())
+        const unknown = methods?.filter((m) => !(loginMethods as readonly string[]).includes(m))
+        if (unknown?.length)
+          throw new UsageError(
+            `unknown login method(s): ${unknown.join(', ')} (known: ${loginMethods.join(', ')})`,
+          )
+        const { app, secret } = await apps.createApp({
+          name: values.name,
+          allowedOrigins: values.origin,
+          ...(methods ? { loginMethods: methods as LoginMethod[] } : {}),
+          mode: values.production ? 'production' : 'development',
+        })
+        if (values.json) console.log(JSON.stringify({ app_id: app.id, app_secret: secret }))
+        else
+          console.log(
+            `Created app ${app.name}\n  app id:     ${app.id}\n  app secret: ${secret}\n(The secret is shown once; store it now.)`,
+          )
+        return 0
+      }
+      if (sub === 'list') {
+        const all = await apps.listApps()
+        const json = argv.includes('--json')
+        for (const a of all)
+          console.log(
+            json
+              ? JSON.stringify({ app_id: a.id, name: a.name, mode: a.mode, origins: a.allowedOrigins })
+              : `${a.id}  ${a.name}  ${a.mode}  ${a.allowedOrigins.join(' ')}`,
+          )
+        return 0
+      }
+      if (sub === 'rotate-key') {
+        const { values } = parseArgs({ args: argv.slice(2), options: { app: { type: 'string' } } })
+        if (!values.app) throw new UsageError('--app is required')
+        await apps.requireApp(values.app)
+        const keys = createSigningKeys({
+          db,
+          encryptionKey: await resolveEncryptionKey(config),
+          tokenTtlSeconds: config.accessTokenTtlSeconds,
+        })
+        const kid = await keys.rotate(values.app)
+        console.log(`New signing key ${kid}; the old one stays published until its tokens expire.`)
+        return 0
+      }
+    } finally {
+      await db.close()
+    }
+  }
+  throw new UsageError(
+    command ? `unknown command: ${[command, sub].filter(Boolean).join(' ')}` : 'no command given',
+  )
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code)
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof UsageError) {
+      console.error(`satchel: ${error.message}`)
+      if (error instanceof UsageError) console.error(`\n${USAGE}`)
+    } else console.error('satchel: failed to start:', error instanceof Error ? error.message : error)
+    process.exit(error instanceof UsageError ? 64 : 1)
+  },
+)

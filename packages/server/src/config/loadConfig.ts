@@ -1,0 +1,170 @@
+import { z } from 'zod'
+
+const hexKey = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+const optionalUrl = z.url().optional()
+const positiveInt = z.coerce.number().int().positive()
+
+/** Every environment variable the server reads, with its rule and default. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SATCHEL_PUBLIC_URL: optionalUrl,
+  SATCHEL_ISSUER: z.string().min(1).default('satchel'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  SATCHEL_DATA_DIR: z.string().min(1).default('./.satchel'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  SATCHEL_ENCRYPTION_KEY: hexKey.optional(),
+  SATCHEL_VAULT_KEK: hexKey.optional(),
+  SATCHEL_VAULT_URL: optionalUrl,
+  SATCHEL_VAULT_SOCKET: z.string().min(1).optional(),
+  SATCHEL_VAULT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 3600),
+  DEV_USER_LIMIT: positiveInt.default(150),
+  BODY_LIMIT_BYTES: positiveInt.default(100_000),
+  RATE_LIMIT_SCALE: positiveInt.default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.stringbool().default(false),
+  RPC_URLS: z
+    .string()
+    .regex(
+      /^\d+=https?:\/\/[^,\s]+(,\d+=https?:\/\/[^,\s]+)*$/,
+      'must be chainId=url pairs separated by commas',
+    )
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default('Satchel <no-reply@satchel.local>'),
+  SMS_API_URL: optionalUrl,
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
+})
+
+export type Environment = z.infer<typeof environmentSchema>
+
+export type Config = {
+  env: Environment['NODE_ENV']
+  port: number
+  host: string
+  publicUrl: string | undefined
+  issuer: string
+  databaseUrl: string | undefined
+  dataDir: string
+  redisUrl: string | undefined
+  /** The API's own key: seals token-signing keys and wallet auth shares. */
+  encryptionKey: Uint8Array | undefined
+  vault:
+    | { mode: 'local'; keyEncryptionKey: Uint8Array | undefined }
+    | { mode: 'remote'; url: string | undefined; socketPath: string | undefined; sharedSecret: string }
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  devUserLimit: number
+  bodyLimitBytes: number
+  /** Multiplies every rate limit (1 in production; benchmarks from one address raise it). */
+  rateLimitScale: number
+  logLevel: Environment['LOG_LEVEL']
+  trustProxy: boolean
+  /** RPC endpoints by chain id from RPC_URLS (`1=https://...,8453=https://...`). */
+  rpcUrls: ReadonlyMap<number, string>
+  smtp: { url: string; from: string } | undefined
+  emailFrom: string
+  sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined
+}
+
+/** A configuration problem, always naming the variable so an operator knows what to fix. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/**
+ * Reads and validates the environment. A bad or missing value throws a `ConfigError` naming the variable;
+ * secrets' values are never echoed back.
+ *
+ * @example
+ * const config = loadConfig(process.env)
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(pickDefined(source))
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`)
+  }
+  const e = parsed.data
+  const production = e.NODE_ENV === 'production'
+  if (production && !e.SATCHEL_ENCRYPTION_KEY)
+    throw new ConfigError('SATCHEL_ENCRYPTION_KEY: required in production (64 hex characters)')
+  const remoteVault = e.SATCHEL_VAULT_URL ?? e.SATCHEL_VAULT_SOCKET
+  if (remoteVault && !e.SATCHEL_VAULT_SECRET)
+    throw new ConfigError(
+      'SATCHEL_VAULT_SECRET: required when SATCHEL_VAULT_URL or SATCHEL_VAULT_SOCKET is set',
+    )
+  if (production && !remoteVault && !e.SATCHEL_VAULT_KEK)
+    throw new ConfigError('SATCHEL_VAULT_KEK: required in production unless a remote vault is configured')
+  const smsKeys = [e.SMS_API_URL, e.SMS_ACCOUNT_SID, e.SMS_AUTH_TOKEN, e.SMS_FROM]
+  if (smsKeys.some(Boolean) && !smsKeys.every(Boolean))
+    throw new ConfigError('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM: set all four or none')
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.SATCHEL_PUBLIC_URL,
+    issuer: e.SATCHEL_ISSUER,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.SATCHEL_DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    encryptionKey: e.SATCHEL_ENCRYPTION_KEY ? Buffer.from(e.SATCHEL_ENCRYPTION_KEY, 'hex') : undefined,
+    vault: remoteVault
+      ? {
+          mode: 'remote',
+          url: e.SATCHEL_VAULT_URL,
+          socketPath: e.SATCHEL_VAULT_SOCKET,
+          sharedSecret: e.SATCHEL_VAULT_SECRET ?? '',
+        }
+      : {
+          mode: 'local',
+          keyEncryptionKey: e.SATCHEL_VAULT_KEK ? Buffer.from(e.SATCHEL_VAULT_KEK, 'hex') : undefined,
+        },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    devUserLimit: e.DEV_USER_LIMIT,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rpcUrls: new Map(
+      (e.RPC_URLS?.split(',') ?? []).map((pair) => {
+        const at = pair.indexOf('=')
+        return [Number(pair.slice(0, at)), pair.slice(at + 1)] as const
+      }),
+    ),
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : undefined,
+    emailFrom: e.EMAIL_FROM,
+    sms:
+      e.SMS_API_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            apiUrl: e.SMS_API_URL,
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : undefined,
+  }
+}
+
+/** Empty strings count as unset, as in most process managers' env files. */
+function pickDefined(source: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(source)) if (value !== undefined && value !== '') out[key] = value
+  return out
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Config } from './loadConfig'
+
+/** The API's encryption key: from SATCHEL_ENCRYPTION_KEY, or (development) a key file in the data folder. */
+export function resolveEncryptionKey(config: Config): Promise<Uint8Array> {
+  return config.encryptionKey
+    ? Promise.resolve(config.encryptionKey)
+    : loadOrCreateDevKey(config.dataDir, 'encryption.key')
+}
+
+/** The in-process vault's key-encryption key: from SATCHEL_VAULT_KEK, or (development) its own key file. */
+export function resolveVaultKek(config: Config): Promise<Uint8Array> {
+  if (config.vault.mode === 'local' && config.vault.keyEncryptionKey)
+    return Promise.resolve(config.vault.keyEncryptionKey)
+  return loadOrCreateDevKey(config.dataDir, 'vault.kek')
+}
+
+/**
+ * Development convenience: a random key kept in the data folder, readable by the owner only, made on
+ * first start and reused after. Production refuses to start without configured keys (see loadConfig).
+ */
+async function loadOrCreateDevKey(dataDir: string, name: string): Promise<Uint8Array> {
+  const path = join(dataDir, name)
+  await mkdir(dataDir, { recursive: true })
+  // 'wx' fails when the file exists, so two processes starting together keep the first one's key.
+  await writeFile(path, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' }).catch(() => {})
+  const hex = (await readFile(path, 'utf8')).trim()
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${path} is not a 64-hex-character key`)
+  return Buffer.from(hex, 'hex')
+}

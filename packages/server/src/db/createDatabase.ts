@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+/** What a module may do with the database: parameterised SQL and transactions, nothing driver-specific. */
+export type Db = {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>
+  /** Runs `fn` in one transaction; throws roll it back. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
+}
+
+export type Database = Db & {
+  kind: 'postgres' | 'pglite'
+  close(): Promise<void>
+}
+
+export type CreateDatabaseParameters =
+  | { url: string; maxConnections?: number }
+  | { dataDir: string | undefined /* undefined: in memory */ }
+
+/**
+ * One interface over a PostgreSQL server (`pg` pool) and PGlite (Postgres in WASM, in-process, a data
+ * folder on disk). Both speak the same SQL, so every module is written once.
+ *
+ * @example
+ * const db = await createDatabase({ url: 'postgres://127.0.0.1:5432/test' })
+ * const [row] = await db.query<{ n: number }>('select 1 as n')
+ */
+export async function createDatabase(parameters: CreateDatabaseParameters): Promise<Database> {
+  if ('url' in parameters) return createPostgres(parameters.url, parameters.maxConnections ?? 10)
+  return createPglite(parameters.dataDir)
+}
+
+function createPostgres(url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max })
+  // An idle client's network error must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  const fromClient = (client: pg.PoolClient): Db => ({
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query(sql, params as unknown[])).rows as Row[],
+    transaction: (fn) => fn(fromClient(client)),
+  })
+  return {
+    kind: 'postgres',
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await pool.query(sql, params as unknown[])).rows as Row[],
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await fn(fromClient(client))
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+async function createPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true })
+  const db = dataDir ? new PGlite(dataDir) : new PGlite()
+  await db.waitReady
+  type Queryable = Pick<PGlite, 'query'>
+  const fromQueryable = (q: Queryable, nested: boolean): Db => ({
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await q.query<Row>(sql, params as unknown[])).rows,
+    // PGlite runs one transaction at a time; a nested call joins the open one.
+    transaction: (fn) =>
+      nested ? fn(fromQueryable(q, true)) : db.transaction((tx) => fn(fromQueryable(tx, true))),
+  })
+  return { kind: 'pglite', ...fromQueryable(db, false), close: () => db.close() }
+}

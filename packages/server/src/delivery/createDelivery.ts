@@ -1,0 +1,55 @@
+import type { Config } from '../config/loadConfig'
+import type { Db } from '../db/createDatabase'
+import { createOutboxStore } from './createOutboxStore'
+import { createSmsSender } from './createSmsSender'
+import { createSmtpSender } from './createSmtpSender'
+import type { Delivery } from './types'
+
+export type CreateDeliveryParameters = {
+  config: Pick<Config, 'smtp' | 'sms'>
+  db: Db
+}
+
+/**
+ * Picks a route per channel from the configuration: email over SMTP when `SMTP_URL` is set, SMS over the
+ * HTTP provider when the `SMS_*` variables are set, the dev outbox for any channel left unconfigured.
+ * Only outbox channels can be read back, so a configured provider's codes never reach `readOutbox`.
+ *
+ * @example
+ * const delivery = createDelivery({ config, db })
+ * await delivery.send({ channel: 'email', to: 'ada@example.com', subject: 'Code', text: '123456', appId })
+ * if (delivery.usesOutbox('email')) console.log(await delivery.readOutbox('ada@example.com', appId))
+ */
+export function createDelivery({ config, db }: CreateDeliveryParameters): Delivery {
+  const outbox = createOutboxStore(db)
+  const smtp = config.smtp ? createSmtpSender(config.smtp) : undefined
+  const sms = config.sms ? createSmsSender(config.sms) : undefined
+
+  return {
+    async send(message) {
+      if (message.channel === 'email' && smtp) {
+        await smtp.send({
+          to: message.to,
+          subject: message.subject ?? '',
+          text: message.text,
+          ...(message.html === undefined ? {} : { html: message.html }),
+        })
+        return
+      }
+      if (message.channel === 'sms' && sms) {
+        await sms.send({ to: message.to, text: message.text })
+        return
+      }
+      await outbox.write(message)
+    },
+    usesOutbox(channel) {
+      return channel === 'email' ? !smtp : !sms
+    },
+    readOutbox(to, appId) {
+      return outbox.read(to, appId)
+    },
+    async close() {
+      await smtp?.close()
+    },
+  }
+}

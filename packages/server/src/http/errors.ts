@@ -1,0 +1,42 @@
+import { ApiError, type ApiErrorCode } from '@satchel/core'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+
+/** Fastify's own error codes that map onto a catalogued code. */
+const fastifyCodes: Record<string, ApiErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'invalid_data',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_data',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_data',
+  FST_ERR_VALIDATION: 'invalid_data',
+  FST_ERR_NOT_FOUND: 'not_found',
+}
+
+/**
+ * Every failure leaves as `{error, code}` with the catalogue's status. Validation errors name the
+ * fields, never their values (a value could be a code or a token). Unknown errors are logged with
+ * their stack server-side and answered as `internal_error`: no stack, no message, reaches the client.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let apiError: ApiError
+    if (error instanceof ApiError) apiError = error
+    else if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = [...new Set(error.validation.map((v) => v.instancePath.replace(/^\//, '') || 'body'))]
+      apiError = new ApiError('invalid_data', { message: `Invalid request data: ${fields.join(', ')}` })
+    } else if (error.code && fastifyCodes[error.code]) {
+      apiError = new ApiError(fastifyCodes[error.code] as ApiErrorCode)
+    } else if (error.statusCode === 429) {
+      apiError = new ApiError('too_many_requests')
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      apiError = new ApiError('invalid_data')
+    } else {
+      request.log.error({ err: error }, 'unhandled error')
+      apiError = new ApiError('internal_error')
+    }
+    if (apiError.status >= 500 && apiError.code !== 'internal_error')
+      request.log.warn({ code: apiError.code }, apiError.shortMessage)
+    return reply.status(apiError.status).send(apiError.toJSON())
+  })
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(new ApiError('not_found').toJSON()))
+}

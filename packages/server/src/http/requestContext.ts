@@ -1,0 +1,90 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyRequest } from 'fastify'
+import type { App } from '../apps/types'
+import type { ServerContext } from '../context'
+import { secretsEqual } from '../crypto/tokens'
+import { verifyToken } from '../tokens/tokens'
+
+export const APP_ID_HEADER = 'satchel-app-id'
+export const ACCESS_COOKIE = 'satchel-token'
+export const REFRESH_COOKIE = 'satchel-refresh-token'
+
+export type Auth = { app: App; userId: string; sessionId: string; sessionPublicKey: JsonWebKey | null }
+
+const apps = new WeakMap<FastifyRequest, App>()
+const auths = new WeakMap<FastifyRequest, Auth>()
+
+/**
+ * The app a request is for, from the `satchel-app-id` header. A browser call (one with an Origin
+ * header) must come from one of the app's allowed origins: that is what stops another site from
+ * driving a user's session with the user's cookies or a leaked app id.
+ */
+export async function resolveApp(ctx: ServerContext, request: FastifyRequest): Promise<App> {
+  const cached = apps.get(request)
+  if (cached) return cached
+  const id = request.headers[APP_ID_HEADER]
+  if (typeof id !== 'string' || id.length === 0 || id.length > 64)
+    throw new ApiError('app_not_found', { message: `Missing or invalid ${APP_ID_HEADER} header` })
+  const app = await ctx.apps.getApp(id)
+  if (!app) throw new ApiError('app_not_found')
+  const origin = request.headers.origin
+  if (origin !== undefined && !app.allowedOrigins.includes(origin)) throw new ApiError('invalid_origin')
+  apps.set(request, app)
+  return app
+}
+
+/**
+ * The signed-in user: an access token (bearer, or the HttpOnly cookie in cookie mode) that verifies
+ * for this app, of a session that is neither revoked nor expired (so logout takes effect at once).
+ */
+export async function requireAuth(ctx: ServerContext, request: FastifyRequest): Promise<Auth> {
+  const cached = auths.get(request)
+  if (cached) return cached
+  const app = await resolveApp(ctx, request)
+  const token = readAccessToken(request, app)
+  if (!token) throw new ApiError('must_be_authenticated')
+  const claims = await verifyToken(token, {
+    keys: ctx.keys,
+    appId: app.id,
+    issuer: ctx.config.issuer,
+    nowSeconds: Math.floor(ctx.now() / 1000),
+  })
+  const sid = claims.sid
+  if (typeof sid !== 'string') throw new ApiError('missing_or_invalid_token')
+  const [session] = await ctx.db.query<{ user_id: string; session_public_key: JsonWebKey | null }>(
+    'select user_id, session_public_key from sessions where id = $1 and revoked_at is null and expires_at > $2',
+    [sid, new Date(ctx.now())],
+  )
+  if (!session || session.user_id !== claims.sub) throw new ApiError('missing_or_invalid_token')
+  const auth = { app, userId: claims.sub, sessionId: sid, sessionPublicKey: session.session_public_key }
+  auths.set(request, auth)
+  return auth
+}
+
+/** Server-to-server calls from an app's backend: `Authorization: Basic base64(app_id:app_secret)`. */
+export async function requireAppSecret(ctx: ServerContext, request: FastifyRequest): Promise<App> {
+  const header = request.headers.authorization
+  if (!header?.startsWith('Basic ')) throw new ApiError('invalid_app_credentials')
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  const [id, secret] = colon > 0 ? [decoded.slice(0, colon), decoded.slice(colon + 1)] : ['', '']
+  const headerAppId = request.headers[APP_ID_HEADER]
+  if (!id || (headerAppId !== undefined && !secretsEqual(String(headerAppId), id)))
+    throw new ApiError('invalid_app_credentials')
+  if (!(await ctx.apps.verifySecret(id, secret))) throw new ApiError('invalid_app_credentials')
+  const app = await ctx.apps.getApp(id)
+  if (!app) throw new ApiError('invalid_app_credentials')
+  return app
+}
+
+function readAccessToken(request: FastifyRequest, app: App): string | undefined {
+  const header = request.headers.authorization
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined
+  if (app.cookieMode) return request.cookies?.[ACCESS_COOKIE]
+  return undefined
+}
+
+/** The client's address for rate limits (the proxy's view when TRUST_PROXY is set). */
+export function clientIp(request: FastifyRequest): string {
+  return request.ip
+}

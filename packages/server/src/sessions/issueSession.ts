@@ -1,0 +1,112 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { App } from '../apps/types'
+import type { ServerContext } from '../context'
+import { createId, createRandomToken, hashToken } from '../crypto/tokens'
+import type { Db } from '../db/createDatabase'
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../http/requestContext'
+import { mintToken } from '../tokens/tokens'
+import { toLinkedAccountJson, toUserJson, type User } from '../users/usersRepository'
+
+export type Tokens = { token: string; refreshToken: string; identityToken: string }
+
+/** A new refresh token for a session; only its hash is stored. */
+export async function createRefreshToken(ctx: ServerContext, q: Db, sessionId: string): Promise<string> {
+  const refreshToken = createRandomToken(32)
+  await q.query('insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, $3)', [
+    hashToken(refreshToken),
+    sessionId,
+    new Date(ctx.now() + ctx.config.refreshTokenTtlSeconds * 1000),
+  ])
+  return refreshToken
+}
+
+/** Starts a session (a refresh-token family) for a user who just proved a way in. */
+export async function startSession(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  { app, userId, sessionPublicKey }: { app: App; userId: string; sessionPublicKey: JsonWebKey | undefined },
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = createId('ses')
+  return ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `insert into sessions (id, app_id, user_id, session_public_key, user_agent, ip, expires_at, created_at, last_used_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [
+        sessionId,
+        app.id,
+        userId,
+        sessionPublicKey ? JSON.stringify(sessionPublicKey) : null,
+        request.headers['user-agent']?.slice(0, 256) ?? null,
+        request.ip,
+        new Date(ctx.now() + ctx.config.refreshTokenTtlSeconds * 1000),
+        new Date(ctx.now()),
+      ],
+    )
+    return { sessionId, refreshToken: await createRefreshToken(ctx, tx, sessionId) }
+  })
+}
+
+/** Access and identity tokens for a session. */
+export async function mintSessionTokens(ctx: ServerContext, app: App, user: User, sessionId: string) {
+  const common = {
+    keys: ctx.keys,
+    appId: app.id,
+    issuer: ctx.config.issuer,
+    subject: user.id,
+    ttlSeconds: ctx.config.accessTokenTtlSeconds,
+    nowSeconds: Math.floor(ctx.now() / 1000),
+  }
+  const [token, identityToken] = await Promise.all([
+    mintToken({ ...common, claims: { sid: sessionId } }),
+    // The identity token carries the user's linked accounts for the app's own backend.
+    mintToken({
+      ...common,
+      claims: { linked_accounts: JSON.stringify(user.linkedAccounts.map(toLinkedAccountJson)) },
+    }),
+  ])
+  return { token, identityToken }
+}
+
+/**
+ * The AuthenticatedUser answer. In cookie mode the tokens travel only as HttpOnly, Secure,
+ * SameSite=Strict cookies, so page scripts (and an XSS) never see them.
+ */
+export async function sendAuthenticated(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  {
+    app,
+    user,
+    token,
+    refreshToken,
+    identityToken,
+    isNewUser,
+    mfaMethods,
+  }: {
+    app: App
+    user: User
+    token: string
+    refreshToken: string
+    identityToken: string
+    isNewUser: boolean
+    mfaMethods?: string[]
+  },
+) {
+  const body = {
+    token: app.cookieMode ? null : token,
+    refresh_token: app.cookieMode ? null : refreshToken,
+    identity_token: identityToken,
+    user: toUserJson(user, mfaMethods ? { mfaMethods } : {}),
+    is_new_user: isNewUser,
+  }
+  if (app.cookieMode) {
+    const base = { httpOnly: true, secure: true, sameSite: 'strict' as const }
+    reply.setCookie(ACCESS_COOKIE, token, { ...base, path: '/', maxAge: ctx.config.accessTokenTtlSeconds })
+    reply.setCookie(REFRESH_COOKIE, refreshToken, {
+      ...base,
+      path: '/api/v1/sessions',
+      maxAge: ctx.config.refreshTokenTtlSeconds,
+    })
+  }
+  return reply.send(body)
+}

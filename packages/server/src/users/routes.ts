@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../context'
+import { requireAuth } from '../http/requestContext'
+import { mintSessionTokens } from '../sessions/issueSession'
+import { userJsonSchema } from '../sessions/schemas'
+import { toUserJson } from './usersRepository'
+
+export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/v1/users/me',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in user, with a fresh identity token',
+          response: { 200: z.object({ user: userJsonSchema, identity_token: z.string() }) },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        const user = await ctx.users.requireUser(auth.userId)
+        const { identityToken } = await mintSessionTokens(ctx, auth.app, user, auth.sessionId)
+        return { user: toUserJson(user), identity_token: identityToken }
+      },
+    )
+
+    app.post(
+      '/api/v1/users/me/accept_terms',
+      {
+        schema: {
+          tags: ['users'],
+          summary: "Record that the user accepted the app's terms",
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await ctx.users.acceptTerms(auth.userId)
+        return toUserJson(await ctx.users.requireUser(auth.userId))
+      },
+    )
+  }
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import type { LightMyRequestResponse } from 'fastify'
+import type { CreateAppParameters } from '../src/apps/appsRepository'
+import type { App } from '../src/apps/types'
+import { type BuildAppOptions, buildApp, type SatchelServer } from '../src/buildApp'
+import { loadConfig } from '../src/config/loadConfig'
+import { createTestDatabase, type TestDatabase } from '../src/db/testDatabase'
+import { createTestKv } from '../src/kv/testKv'
+
+export const ORIGIN = 'http://localhost:5173'
+
+export type TestServer = {
+  server: SatchelServer
+  app: App
+  appSecret: string
+  database: TestDatabase
+  clock: { now: number; advance(ms: number): void }
+  /** A JSON call as the app's browser client makes it (app id header, allowed origin). */
+  call(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    options?: CallOptions,
+  ): Promise<LightMyRequestResponse>
+  createApp(parameters?: Partial<CreateAppParameters>): Promise<{ app: App; secret: string }>
+  /** The newest code sent to an address through the dev outbox. */
+  latestCode(to: string, appId?: string): Promise<string>
+  /** Email sign-in from start to finish; returns the AuthenticatedUser body. */
+  loginWithEmail(
+    email: string,
+    options?: { appId?: string; sessionPublicKey?: JsonWebKey },
+  ): Promise<AuthenticatedUser>
+  close(): Promise<void>
+}
+
+export type CallOptions = {
+  body?: unknown
+  token?: string
+  appId?: string | null
+  origin?: string | null
+  headers?: Record<string, string>
+}
+
+export type AuthenticatedUser = {
+  token: string
+  refresh_token: string
+  identity_token: string
+  is_new_user: boolean
+  user: {
+    id: string
+    linked_accounts: Array<Record<string, unknown>>
+    is_guest: boolean
+    has_accepted_terms: boolean
+  }
+}
+
+/**
+ * A whole server for one test file, on the local PostgreSQL and Redis when they are reachable (as in
+ * CI), PGlite and the in-process store otherwise, with a clock the test can move.
+ */
+export async function startTestServer(
+  options: { env?: Record<string, string>; app?: Partial<CreateAppParameters>; build?: BuildAppOptions } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase()
+  const kv = await createTestKv()
+  const clock = {
+    now: Date.now(),
+    advance(ms: number) {
+      clock.now += ms
+    },
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),
+    SATCHEL_ISSUER: 'https://satchel.test',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  })
+  const server = await buildApp(config, {
+    db: database.db,
+    kv,
+    now: () => clock.now,
+    logger: false,
+    ...options.build,
+  })
+  await server.ready()
+  const createApp = (parameters: Partial<CreateAppParameters> = {}) =>
+    server.satchel.apps.createApp({
+      name: 'Test App',
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['email', 'sms', 'guest', 'custom_jwt'],
+      ...options.app,
+      ...parameters,
+    })
+  const { app, secret } = await createApp()
+
+  const call: TestServer['call'] = (method, url, { body, token, appId, origin, headers = {} } = {}) =>
+    server.inject({
+      method,
+      url,
+      headers: {
+        ...(appId === null ? {} : { 'satchel-app-id': appId ?? app.id }),
+        ...(origin === null ? {} : { origin: origin ?? ORIGIN }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    })
+
+  const latestCode = async (to: string, appId = app.id) => {
+    const response = await call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, { appId })
+    const text: string | undefined = response.json().messages?.[0]?.text
+    const code = text?.match(/\b(\d{6})\b/)?.[1]
+    if (!code) throw new Error(`no code in the outbox for ${to}: ${response.body}`)
+    return code
+  }
+
+  return {
+    server,
+    app,
+    appSecret: secret,
+    database,
+    clock,
+    call,
+    createApp,
+    latestCode,
+    async loginWithEmail(email, { appId = app.id, sessionPublicKey } = {}) {
+      const init = await call('POST', '/api/v1/passwordless/init', { appId, body: { email } })
+      if (init.statusCode !== 200) throw new Error(`init failed: ${init.body}`)
+      const code = await latestCode(email, appId)
+      const response = await call('POST', '/api/v1/passwordless/authenticate', {
+        appId,
+        body: { email, code, ...(sessionPublicKey ? { session_public_key: sessionPublicKey } : {}) },
+      })
+      if (response.statusCode !== 200) throw new Error(`authenticate failed: ${response.body}`)
+      return response.json()
+    },
+    async close() {
+      await server.close()
+      await kv.close()
+      await database.drop()
+    },
+  }
+}
