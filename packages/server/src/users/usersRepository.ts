@@ -83,10 +83,12 @@ export function createUsersRepository(db: Db) {
       return row?.user_id
     },
 
-    async countUsers(appId: string): Promise<number> {
-      const [row] = await db.query<{ n: string }>('select count(*) as n from users where app_id = $1', [
-        appId,
-      ])
+    /** Counts the app's users, stopping at `atMost` (a development app's cap): never a full scan. */
+    async countUsers(appId: string, atMost: number): Promise<number> {
+      const [row] = await db.query<{ n: string }>(
+        'select count(*) as n from (select 1 from users where app_id = $1 limit $2) capped',
+        [appId, atMost],
+      )
       return Number(row?.n ?? 0)
     },
 

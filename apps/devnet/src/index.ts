@@ -1,0 +1,9 @@
+// @satchel/devnet: the local world for `npm start` and tests.
+export { type CreateRelayParameters, type CreateRelayReturnType, createRelay } from './relay/createRelay'
+export {
+  DEFAULT_PORTS,
+  type Devnet,
+  type DevnetPorts,
+  type StartDevnetParameters,
+  startDevnet,
+} from './startDevnet'

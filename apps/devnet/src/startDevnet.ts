@@ -1,0 +1,118 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
+import { buildApp, loadConfig } from '@satchel/server'
+import { deployUsdc, startAnvil } from '@satchel/server/devchain'
+import { type OutboxRow, renderOutboxPage } from './outbox/renderOutboxPage'
+import { createRelay } from './relay/createRelay'
+
+export type DevnetPorts = { api: number; relay: number; chains: Record<number, number> }
+
+export const DEFAULT_PORTS: DevnetPorts = {
+  api: 8787,
+  relay: 8790,
+  chains: { [LOCAL_CHAIN_ID]: 8545, [LOCAL_BASE_CHAIN_ID]: 8546 },
+}
+
+export type StartDevnetParameters = {
+  /** Everything the devnet keeps between starts: the database, keys, chain state. */
+  dataDir?: string
+  ports?: DevnetPorts
+  env?: Record<string, string | undefined>
+  log?: (line: string) => void
+}
+
+export type Devnet = {
+  appId: string
+  urls: { api: string; outbox: string; relay: string; chains: Record<number, string> }
+  stop(): Promise<void>
+}
+
+/**
+ * The local world of `npm start`: two anvil chains with the USDC-like token and a funded treasury,
+ * the loopback WalletConnect relay, the API on PGlite with the dev outbox page, and the development
+ * app (made on first start, reused after). Chain state and the database live in `dataDir`.
+ */
+export async function startDevnet({
+  dataDir = '.satchel',
+  ports = DEFAULT_PORTS,
+  env = process.env,
+  log = console.log,
+}: StartDevnetParameters = {}): Promise<Devnet> {
+  const dir = resolve(dataDir)
+  await mkdir(join(dir, 'chains'), { recursive: true })
+  const stops: Array<() => Promise<void>> = []
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {})
+  }
+  try {
+    const chains: Record<number, string> = {}
+    for (const [id, port] of Object.entries(ports.chains)) {
+      const chainId = Number(id)
+      const anvil = await startAnvil({ chainId, port, stateFile: join(dir, 'chains', `${chainId}.json`) })
+      stops.push(() => anvil.stop())
+      await deployUsdc({ rpcUrl: anvil.rpcUrl, chainId })
+      chains[chainId] = anvil.rpcUrl
+    }
+    const relay = await createRelay({ port: ports.relay })
+    stops.push(() => relay.close())
+
+    const apiUrl = `http://localhost:${ports.api}`
+    const config = loadConfig({
+      ...env,
+      PORT: String(ports.api),
+      SATCHEL_DATA_DIR: dir,
+      SATCHEL_PUBLIC_URL: apiUrl,
+      RPC_URLS: Object.entries(chains)
+        .map(([id, url]) => `${id}=${url}`)
+        .join(','),
+    })
+    const server = await buildApp(config, { logger: false })
+    stops.push(() => server.close())
+    const appId = await ensureDevApp(server, dir, [apiUrl, `http://127.0.0.1:${ports.api}`])
+
+    server.get('/outbox', { schema: { hide: true } }, async (_request, reply) => {
+      const rows = await server.satchel.db.query<OutboxRow>(
+        'select channel, recipient, subject, body, created_at from dev_outbox order by id desc limit 50',
+      )
+      return reply.type('text/html; charset=utf-8').send(renderOutboxPage(rows))
+    })
+    await server.listen({ port: ports.api, host: '127.0.0.1' })
+
+    const urls = { api: apiUrl, outbox: `${apiUrl}/outbox`, relay: relay.url, chains }
+    log(`Satchel devnet is running.
+  API             ${urls.api}   (app id ${appId})
+  Dev outbox      ${urls.outbox}   (sign-in codes land here)
+  Chains          ${Object.entries(chains)
+    .map(([id, url]) => `${id} ${url}`)
+    .join(', ')}
+  WalletConnect   ${urls.relay}
+Data is kept in ${dir}. Press Ctrl-C to stop.`)
+    return { appId, urls, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** The development app: made on first start with every login method, its id kept in the data folder. */
+async function ensureDevApp(
+  server: Awaited<ReturnType<typeof buildApp>>,
+  dir: string,
+  origins: string[],
+): Promise<string> {
+  const file = join(dir, 'devnet.json')
+  try {
+    const saved: unknown = JSON.parse(await readFile(file, 'utf8'))
+    const id = typeof saved === 'object' && saved && 'app_id' in saved ? String(saved.app_id) : ''
+    if (id && (await server.satchel.apps.getApp(id))) return id
+  } catch {}
+  const { app } = await server.satchel.apps.createApp({
+    name: 'Satchel Wallet',
+    allowedOrigins: origins,
+    loginMethods: ['email', 'sms', 'guest', 'passkey', 'siwe', 'siws'],
+    mode: 'development',
+  })
+  await writeFile(file, `${JSON.stringify({ app_id: app.id }, null, 2)}\n`)
+  return app.id
+}
