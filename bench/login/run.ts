@@ -32,9 +32,15 @@ async function main() {
     SATCHEL_DATA_DIR: `/tmp/${dbName}`,
     SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),
-    ...(usePostgres ? { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`, REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
+    ...(usePostgres
+      ? { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`, REDIS_URL: 'redis://127.0.0.1:6379' }
+      : {}),
   }
-  const created = await promisify(execFile)('node', [bin, 'apps', 'create', '--name', 'Bench', '--origin', ORIGIN, '--json'], { env })
+  const created = await promisify(execFile)(
+    'node',
+    [bin, 'apps', 'create', '--name', 'Bench', '--origin', ORIGIN, '--json'],
+    { env },
+  )
   const { app_id: appId } = JSON.parse(created.stdout)
   const server = spawn('node', [bin, 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
@@ -46,7 +52,12 @@ async function main() {
       if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`)
       return r.json()
     }
-    const step = { init: [] as number[], authenticate: [] as number[], refresh: [] as number[], login: [] as number[] }
+    const step = {
+      init: [] as number[],
+      authenticate: [] as number[],
+      refresh: [] as number[],
+      login: [] as number[],
+    }
     const login = async (i: number) => {
       const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`
       let t = performance.now()
@@ -76,7 +87,8 @@ async function main() {
       }),
     )
     const seconds = (performance.now() - started) / 1000
-    const q = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) * p)] ?? 0
+    const q = (list: number[], p: number) =>
+      [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) * p)] ?? 0
     const rows = Object.entries(step).map(([name, list]) => ({
       step: name,
       p50_ms: +q(list, 0.5).toFixed(2),
@@ -91,7 +103,9 @@ async function main() {
       steps: rows,
     }
     console.table(rows)
-    console.log(`${result.logins_per_second} logins/s (${LOGINS} logins, concurrency ${CONCURRENCY}, ${result.storage})`)
+    console.log(
+      `${result.logins_per_second} logins/s (${LOGINS} logins, concurrency ${CONCURRENCY}, ${result.storage})`,
+    )
     await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`)
   } finally {
     server.kill('SIGTERM')
@@ -123,7 +137,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const address = s.address()
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      s.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }

@@ -10,8 +10,10 @@ import { analyticsRoutes } from './analytics/routes'
 import { createAppsRepository } from './apps/appsRepository'
 import { appRoutes } from './apps/routes'
 import { customJwtRoutes } from './auth/custom_jwt/routes'
+import { farcasterRoutes } from './auth/farcaster/routes'
 import { guestRoutes } from './auth/guest/routes'
 import { oauthRoutes } from './auth/oauth/routes'
+import { passkeyRoutes } from './auth/passkeys/routes'
 import { passwordlessRoutes } from './auth/passwordless/routes'
 import { siweRoutes } from './auth/siwe/routes'
 import { siwsRoutes } from './auth/siws/routes'
@@ -24,11 +26,14 @@ import { migrate } from './db/migrate'
 import { createDelivery } from './delivery/createDelivery'
 import type { Delivery } from './delivery/types'
 import { outboxRoutes } from './dev/outboxRoutes'
+import { exportRoutes } from './export/routes'
+import { fundingRoutes } from './funding/routes'
 import { registerErrorHandling } from './http/errors'
 import { APP_ID_HEADER } from './http/requestContext'
 import { createKv, type Kv } from './kv/createKv'
 import { mfaRoutes } from './mfa/routes'
 import { policyRoutes } from './policies/routes'
+import { recoveryRoutes } from './recovery/routes'
 import { sessionRoutes } from './sessions/routes'
 import { registerSystemRoutes } from './system/routes'
 import { createSigningKeys } from './tokens/createSigningKeys'
@@ -163,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       'satchel-request-expiry',
       'satchel-idempotency-key',
       'satchel-mfa-token',
+      'farcaster-channel-token',
     ],
     maxAge: 600,
   })
@@ -201,7 +207,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     siwsRoutes,
     oauthRoutes,
     telegramRoutes,
+    passkeyRoutes,
+    farcasterRoutes,
     policyRoutes,
+    exportRoutes,
+    recoveryRoutes,
+    fundingRoutes,
   ])
     await app.register(routes(ctx))
 

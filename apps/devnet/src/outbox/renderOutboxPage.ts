@@ -6,7 +6,7 @@ export type OutboxRow = {
   created_at: Date
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
 /**
@@ -18,11 +18,11 @@ export function renderOutboxPage(rows: OutboxRow[]): string {
     .map((row) => {
       const code = row.body.match(/\b\d{6}\b/)?.[0]
       return `<li>
-  <p class="meta">${row.channel === 'email' ? 'Email' : 'Text'} to <strong>${escape(row.recipient)}</strong>
+  <p class="meta">${row.channel === 'email' ? 'Email' : 'Text'} to <strong>${escapeHtml(row.recipient)}</strong>
     · <time datetime="${row.created_at.toISOString()}">${row.created_at.toLocaleTimeString('en-GB')}</time></p>
-  ${row.subject ? `<p class="subject">${escape(row.subject)}</p>` : ''}
+  ${row.subject ? `<p class="subject">${escapeHtml(row.subject)}</p>` : ''}
   ${code ? `<p class="code" aria-label="Code">${code}</p>` : ''}
-  <p>${escape(row.body)}</p>
+  <p>${escapeHtml(row.body)}</p>
 </li>`
     })
     .join('\n')

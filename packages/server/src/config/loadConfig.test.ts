@@ -45,8 +45,58 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SATCHEL_VAULT_SOCKET: '/tmp/vault.sock' })).toThrow(/SATCHEL_VAULT_SECRET/)
     const config = loadConfig({
       SATCHEL_VAULT_SOCKET: '/tmp/vault.sock',
-      SATCHEL_VAULT_SECRET: 's'.repeat(20),
+      SATCHEL_VAULT_SECRET: 's'.repeat(32),
     })
     expect(config.vault).toMatchObject({ mode: 'remote', socketPath: '/tmp/vault.sock' })
+  })
+
+  it('offers an onramp only when it is configured, and the sandbox by default in development only', () => {
+    const none = loadConfig({ NODE_ENV: 'test' }).funding
+    expect(none).toEqual({
+      coinbase: undefined,
+      moonpay: { production: undefined, sandbox: undefined },
+      sandbox: undefined,
+    })
+    expect(loadConfig({}).funding.sandbox).toEqual({
+      url: 'http://127.0.0.1:8791',
+      webhookSecret: 'satchel-devnet-sandbox-onramp',
+    })
+    const moonpay = loadConfig({
+      MOONPAY_SANDBOX_PUBLISHABLE_KEY: 'pk_test_a',
+      MOONPAY_SANDBOX_SECRET_KEY: 'sk_test_a',
+    }).funding.moonpay
+    expect(moonpay.sandbox).toMatchObject({
+      widgetUrl: 'https://buy-sandbox.moonpay.com',
+      apiUrl: 'https://api.moonpay.com',
+    })
+    expect(moonpay.production).toBeUndefined()
+  })
+
+  it('names the onramp variable that is wrong, without echoing keys', () => {
+    expect(() =>
+      loadConfig({ MOONPAY_PUBLISHABLE_KEY: 'pk_test_a', MOONPAY_SECRET_KEY: 'sk_live_a' }),
+    ).toThrow(/MOONPAY_PUBLISHABLE_KEY: must start with pk_live_/)
+    expect(() => loadConfig({ MOONPAY_SECRET_KEY: 'sk_live_a' })).toThrow(
+      /MOONPAY_PUBLISHABLE_KEY and MOONPAY_SECRET_KEY: set both or neither/,
+    )
+    const secret = 'c2VjcmV0LW5vdC1hLWtleQ=='
+    expect(() => loadConfig({ COINBASE_CDP_KEY_ID: 'k', COINBASE_CDP_PRIVATE_KEY: secret })).toThrow(
+      /COINBASE_CDP_PRIVATE_KEY: must be a PEM EC \(P-256\) or Ed25519 private key/,
+    )
+    expect(() => loadConfig({ COINBASE_CDP_KEY_ID: 'k', COINBASE_CDP_PRIVATE_KEY: secret })).not.toThrow(
+      secret,
+    )
+    expect(() => loadConfig({ SANDBOX_ONRAMP_URL: 'http://127.0.0.1:8791', NODE_ENV: 'test' })).toThrow(
+      /SANDBOX_ONRAMP_WEBHOOK_SECRET: required/,
+    )
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SATCHEL_ENCRYPTION_KEY: 'ab'.repeat(32),
+        SATCHEL_VAULT_KEK: 'cd'.repeat(32),
+        SANDBOX_ONRAMP_URL: 'http://127.0.0.1:8791',
+        SANDBOX_ONRAMP_WEBHOOK_SECRET: 'sandbox-webhook-secret',
+      }),
+    ).toThrow(/SANDBOX_ONRAMP_URL: the sandbox onramp takes test cards and is refused in production/)
   })
 })

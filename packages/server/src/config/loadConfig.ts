@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { parseCdpKey } from '../funding/coinbase/parseCdpKey'
 
 const hexKey = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
 const optionalUrl = z.url().optional()
 const positiveInt = z.coerce.number().int().positive()
+const webhookSecret = z.string().min(16, 'must be at least 16 characters')
 
 /** Every environment variable the server reads, with its rule and default. */
 const environmentSchema = z.object({
@@ -24,7 +26,7 @@ const environmentSchema = z.object({
   SATCHEL_VAULT_KEK: hexKey.optional(),
   SATCHEL_VAULT_URL: optionalUrl,
   SATCHEL_VAULT_SOCKET: z.string().min(1).optional(),
-  SATCHEL_VAULT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SATCHEL_VAULT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 3600),
   DEV_USER_LIMIT: positiveInt.default(150),
@@ -48,6 +50,28 @@ const environmentSchema = z.object({
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
+  // Funding (onramps). A provider without its keys is simply not offered.
+  COINBASE_CDP_KEY_ID: z.string().min(1).optional(),
+  COINBASE_CDP_PRIVATE_KEY: z.string().min(1).optional(),
+  COINBASE_API_URL: z.url().default('https://api.developer.coinbase.com'),
+  COINBASE_PAY_URL: z.url().default('https://pay.coinbase.com'),
+  COINBASE_WEBHOOK_SECRET: webhookSecret.optional(),
+  COINBASE_WEBHOOK_SIGNATURE_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an HTTP header name')
+    .default('x-hook0-signature'),
+  MOONPAY_PUBLISHABLE_KEY: z.string().startsWith('pk_live_', 'must start with pk_live_').optional(),
+  MOONPAY_SECRET_KEY: z.string().startsWith('sk_live_', 'must start with sk_live_').optional(),
+  MOONPAY_WEBHOOK_KEY: webhookSecret.optional(),
+  MOONPAY_API_URL: z.url().default('https://api.moonpay.com'),
+  MOONPAY_WIDGET_URL: z.url().default('https://buy.moonpay.com'),
+  MOONPAY_SANDBOX_PUBLISHABLE_KEY: z.string().startsWith('pk_test_', 'must start with pk_test_').optional(),
+  MOONPAY_SANDBOX_SECRET_KEY: z.string().startsWith('sk_test_', 'must start with sk_test_').optional(),
+  MOONPAY_SANDBOX_WEBHOOK_KEY: webhookSecret.optional(),
+  MOONPAY_SANDBOX_API_URL: z.url().default('https://api.moonpay.com'),
+  MOONPAY_SANDBOX_WIDGET_URL: z.url().default('https://buy-sandbox.moonpay.com'),
+  SANDBOX_ONRAMP_URL: optionalUrl,
+  SANDBOX_ONRAMP_WEBHOOK_SECRET: webhookSecret.optional(),
 })
 
 export type Environment = z.infer<typeof environmentSchema>
@@ -79,7 +103,41 @@ export type Config = {
   smtp: { url: string; from: string } | undefined
   emailFrom: string
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined
+  funding: FundingConfig
 }
+
+/** One MoonPay configuration (production or sandbox). */
+export type MoonpayEnvironmentConfig = {
+  publishableKey: string
+  secretKey: string
+  /** Verifies `Moonpay-Signature-V2`; without it this environment's webhooks are refused. */
+  webhookKey: string | undefined
+  apiUrl: string
+  widgetUrl: string
+}
+
+/** The onramps this server offers; `undefined` means not configured, so not offered. */
+export type FundingConfig = {
+  coinbase:
+    | {
+        keyId: string
+        /** PEM EC key or base64 Ed25519 secret; checked at load (see funding/coinbase/parseCdpKey.ts). */
+        privateKey: string
+        apiUrl: string
+        payUrl: string
+        webhookSecret: string | undefined
+        webhookSignatureHeader: string
+      }
+    | undefined
+  moonpay: { production: MoonpayEnvironmentConfig | undefined; sandbox: MoonpayEnvironmentConfig | undefined }
+  /** The devnet's test-card provider: on by default in development only. */
+  sandbox: { url: string; webhookSecret: string } | undefined
+}
+
+/** Where `npm start` runs the sandbox onramp (apps/devnet/src/sandbox-onramp). */
+export const DEFAULT_SANDBOX_ONRAMP_URL = 'http://127.0.0.1:8791'
+// Development only, like anvil's well-known keys: the sandbox pays nothing but local test coins.
+const DEVELOPMENT_SANDBOX_ONRAMP_SECRET = 'satchel-devnet-sandbox-onramp'
 
 /** A configuration problem, always naming the variable so an operator knows what to fix. */
 export class ConfigError extends Error {
@@ -113,6 +171,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const smsKeys = [e.SMS_API_URL, e.SMS_ACCOUNT_SID, e.SMS_AUTH_TOKEN, e.SMS_FROM]
   if (smsKeys.some(Boolean) && !smsKeys.every(Boolean))
     throw new ConfigError('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM: set all four or none')
+
+  const funding = loadFundingConfig(e)
 
   return {
     env: e.NODE_ENV,
@@ -159,6 +219,75 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             from: e.SMS_FROM,
           }
         : undefined,
+    funding,
+  }
+}
+
+function loadFundingConfig(e: Environment): FundingConfig {
+  const pair = (a: string | undefined, b: string | undefined, names: string) => {
+    if (Boolean(a) !== Boolean(b)) throw new ConfigError(`${names}: set both or neither`)
+    return a !== undefined && b !== undefined ? ([a, b] as const) : undefined
+  }
+  const cdp = pair(
+    e.COINBASE_CDP_KEY_ID,
+    e.COINBASE_CDP_PRIVATE_KEY,
+    'COINBASE_CDP_KEY_ID and COINBASE_CDP_PRIVATE_KEY',
+  )
+  if (cdp) {
+    try {
+      parseCdpKey(cdp[0], cdp[1])
+    } catch (error) {
+      throw new ConfigError(`COINBASE_CDP_PRIVATE_KEY: ${error instanceof Error ? error.message : 'invalid'}`)
+    }
+  }
+  const moonpay = pair(
+    e.MOONPAY_PUBLISHABLE_KEY,
+    e.MOONPAY_SECRET_KEY,
+    'MOONPAY_PUBLISHABLE_KEY and MOONPAY_SECRET_KEY',
+  )
+  const moonpaySandbox = pair(
+    e.MOONPAY_SANDBOX_PUBLISHABLE_KEY,
+    e.MOONPAY_SANDBOX_SECRET_KEY,
+    'MOONPAY_SANDBOX_PUBLISHABLE_KEY and MOONPAY_SANDBOX_SECRET_KEY',
+  )
+  const development = e.NODE_ENV === 'development'
+  if (e.NODE_ENV === 'production' && e.SANDBOX_ONRAMP_URL)
+    throw new ConfigError(
+      'SANDBOX_ONRAMP_URL: the sandbox onramp takes test cards and is refused in production',
+    )
+  const sandboxUrl = e.SANDBOX_ONRAMP_URL ?? (development ? DEFAULT_SANDBOX_ONRAMP_URL : undefined)
+  const sandboxSecret =
+    e.SANDBOX_ONRAMP_WEBHOOK_SECRET ?? (development ? DEVELOPMENT_SANDBOX_ONRAMP_SECRET : undefined)
+  if (e.SANDBOX_ONRAMP_URL && !sandboxSecret)
+    throw new ConfigError('SANDBOX_ONRAMP_WEBHOOK_SECRET: required when SANDBOX_ONRAMP_URL is set')
+  return {
+    coinbase: cdp
+      ? {
+          keyId: cdp[0],
+          privateKey: cdp[1],
+          apiUrl: e.COINBASE_API_URL,
+          payUrl: e.COINBASE_PAY_URL,
+          webhookSecret: e.COINBASE_WEBHOOK_SECRET,
+          webhookSignatureHeader: e.COINBASE_WEBHOOK_SIGNATURE_HEADER.toLowerCase(),
+        }
+      : undefined,
+    moonpay: {
+      production: moonpay && {
+        publishableKey: moonpay[0],
+        secretKey: moonpay[1],
+        webhookKey: e.MOONPAY_WEBHOOK_KEY,
+        apiUrl: e.MOONPAY_API_URL,
+        widgetUrl: e.MOONPAY_WIDGET_URL,
+      },
+      sandbox: moonpaySandbox && {
+        publishableKey: moonpaySandbox[0],
+        secretKey: moonpaySandbox[1],
+        webhookKey: e.MOONPAY_SANDBOX_WEBHOOK_KEY,
+        apiUrl: e.MOONPAY_SANDBOX_API_URL,
+        widgetUrl: e.MOONPAY_SANDBOX_WIDGET_URL,
+      },
+    },
+    sandbox: sandboxUrl && sandboxSecret ? { url: sandboxUrl, webhookSecret: sandboxSecret } : undefined,
   }
 }
 

@@ -11,6 +11,12 @@ export const rateLimits = {
   analyticsPerIp: { limit: 120, windowSeconds: 60 },
   walletNoncePerIp: { limit: 60, windowSeconds: 60 },
   scanPerCaller: { limit: 60, windowSeconds: 60 },
+  // Each passkey ceremony's options store a challenge for 5 minutes: bounded per client.
+  passkeyChallengePerIp: { limit: 60, windowSeconds: 60 },
+  // Each init asks a provider for a session (Coinbase) or signs a URL; each status poll may ask the
+  // provider too. The SDK polls every 1.5 s (Coinbase), so 120 a minute leaves room for two tabs.
+  fundingInitPerUser: { limit: 20, windowSeconds: 60 },
+  fundingStatusPerUser: { limit: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>
 
 /**

@@ -40,10 +40,12 @@ export function createLocalVault(parameters: CreateLocalVaultParameters): Vault 
   if (!(parameters.keyEncryptionKey instanceof Uint8Array) || parameters.keyEncryptionKey.length !== 32) {
     throw new Error('The vault key-encryption key must be 32 bytes')
   }
+  const cacheSize = parameters.cacheSize ?? 10_000
+  if (!Number.isSafeInteger(cacheSize) || cacheSize < 0) throw new Error('cacheSize must be a whole number')
   // A private copy: the caller zeroing or reusing its buffer must not change the vault's key.
   const keyEncryptionKey = Uint8Array.from(parameters.keyEncryptionKey)
   const randomBytes = parameters.randomBytes ?? ((size: number) => getRandomValues(new Uint8Array(size)))
-  const cache = createKeyCache({ maxEntries: parameters.cacheSize ?? 10_000 })
+  const cache = createKeyCache({ maxEntries: cacheSize })
   // Concurrent first requests for one account share a single derivation instead of each paying PBKDF2.
   const pending = new Map<string, Promise<CachedAccount>>()
 

@@ -204,6 +204,9 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
     })
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     request.on('error', reject)
+    request.on('close', () => {
+      if (!request.complete) reject(new Error('The request was aborted'))
+    })
   })
 }
 

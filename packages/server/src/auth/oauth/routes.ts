@@ -1,0 +1,231 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../../context'
+import { createRandomToken } from '../../crypto/tokens'
+import { rateLimit, rateLimits } from '../../http/rateLimit'
+import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { completeLogin } from '../../sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+  userJsonSchema,
+} from '../../sessions/schemas'
+import { linkAccount, unlinkAccount } from '../../users/linkAccount'
+import { toUserJson } from '../../users/usersRepository'
+import { oauthProviderNameSchema } from './oauthSettings'
+import { OAUTH_STATE_TTL_SECONDS, peekOAuthState, saveOAuthState } from './oauthState'
+import { resolveOAuthProvider } from './resolveOAuthProvider'
+import { verifyOAuthCallback } from './verifyOAuthCallback'
+
+/** Where a form_post provider (Apple) sends the user; Satchel then redirects on to the app's page. */
+export const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback'
+
+// RFC 7636: the verifier is 43-128 unreserved characters; its S256 challenge is 43 base64url characters.
+const codeVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'a PKCE code verifier')
+const codeChallengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a PKCE S256 code challenge')
+// Long enough to be unguessable, short and URL-safe enough to travel through every provider.
+const stateCodeSchema = z.string().regex(/^[A-Za-z0-9._~-]{16,256}$/, 'a random state code')
+
+const callbackFields = {
+  state_code: stateCodeSchema,
+  authorization_code: z.string().min(1).max(4096).optional(),
+  code_verifier: codeVerifierSchema.optional(),
+  provider: oauthProviderNameSchema.optional(),
+  /** The `error` the provider sent back instead of a code, passed on by the client. */
+  error: z.string().min(1).max(128).optional(),
+}
+
+/**
+ * OAuth 2 / OpenID Connect login with PKCE: the client makes the verifier and keeps it; `init` binds
+ * the client's state code to the app, provider, return page and challenge for 10 minutes and
+ * answers the provider's authorization URL; `authenticate` (or `link`) finishes with the code.
+ */
+export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Only the form_post callback sends a form; the parser exists in this plugin alone.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    )
+
+    app.post(
+      '/api/v1/oauth/init',
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: "Start an OAuth login: answers the provider's authorization URL",
+          body: z.object({
+            provider: oauthProviderNameSchema,
+            redirect_to: z.url(),
+            code_challenge: codeChallengeSchema,
+            state_code: stateCodeSchema,
+          }),
+          response: { 200: z.object({ url: z.string() }) },
+        },
+      },
+      async (request) => {
+        const satchelApp = await resolveApp(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        const { provider: name, redirect_to: redirectTo, code_challenge: codeChallenge } = request.body
+        const provider = await resolveOAuthProvider(satchelApp, name)
+        // The code comes back to this page: anywhere else, and another site would receive it.
+        if (!satchelApp.allowedOrigins.includes(new URL(redirectTo).origin))
+          throw new ApiError('invalid_origin', {
+            message: 'redirect_to must be on an allowed origin of the app',
+          })
+        const redirectUri =
+          provider.responseMode === 'form_post'
+            ? `${ctx.config.publicUrl ?? `${request.protocol}://${request.host}`}${OAUTH_CALLBACK_PATH}`
+            : redirectTo
+        const nonce = createRandomToken(16)
+        const saved = await saveOAuthState(ctx, request.body.state_code, {
+          appId: satchelApp.id,
+          provider: name,
+          redirectTo,
+          redirectUri,
+          codeChallenge,
+          nonce,
+          expiresAt: ctx.now() + OAUTH_STATE_TTL_SECONDS * 1000,
+        })
+        if (!saved) throw new ApiError('invalid_data', { message: 'This state_code is already in use' })
+        const url = new URL(provider.authorizationUrl)
+        url.searchParams.set('response_type', 'code')
+        url.searchParams.set('client_id', provider.clientId)
+        url.searchParams.set('redirect_uri', redirectUri)
+        url.searchParams.set('scope', provider.scopes.join(' '))
+        url.searchParams.set('state', request.body.state_code)
+        url.searchParams.set('code_challenge', codeChallenge)
+        url.searchParams.set('code_challenge_method', 'S256')
+        if (provider.oidc) url.searchParams.set('nonce', nonce)
+        if (provider.responseMode === 'form_post') url.searchParams.set('response_mode', 'form_post')
+        return { url: url.toString() }
+      },
+    )
+
+    app.post(
+      OAUTH_CALLBACK_PATH,
+      {
+        schema: {
+          tags: ['oauth'],
+          summary:
+            'Where a form_post provider returns the user; redirects on to the page the login started from',
+          consumes: ['application/x-www-form-urlencoded'],
+          body: z.looseObject({
+            state: stateCodeSchema,
+            code: z.string().min(1).max(4096).optional(),
+            error: z.string().min(1).max(128).optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        // Peeked, not taken: the client's authenticate call consumes the state.
+        const state = await peekOAuthState(ctx, request.body.state)
+        if (!state) {
+          request.log.warn(
+            { appId: null, provider: null, reason: 'unknown, used or expired state' },
+            'OAuth state mismatch: possible phishing attempt',
+          )
+          throw new ApiError('oauth_state_mismatch')
+        }
+        const back = new URL(state.redirectTo)
+        back.searchParams.set('state', request.body.state)
+        if (request.body.code) back.searchParams.set('code', request.body.code)
+        if (request.body.error) back.searchParams.set('error', request.body.error)
+        return reply.redirect(back.toString(), 303)
+      },
+    )
+
+    app.post(
+      '/api/v1/oauth/authenticate',
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: 'Finish an OAuth login with the code the provider sent back',
+          body: z.object({
+            ...callbackFields,
+            mode: loginModeSchema,
+            session_public_key: sessionPublicKeySchema.optional(),
+          }),
+          response: { 200: authenticatedUserSchema },
+        },
+      },
+      async (request, reply) => {
+        const satchelApp = await resolveApp(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        if (!satchelApp.loginMethods.includes('oauth')) throw new ApiError('disallowed_login_method')
+        const account = await verifyOAuthCallback(ctx, {
+          app: satchelApp,
+          stateCode: request.body.state_code,
+          provider: request.body.provider,
+          error: request.body.error,
+          authorizationCode: request.body.authorization_code,
+          codeVerifier: request.body.code_verifier,
+          log: request.log,
+        })
+        return completeLogin(ctx, request, reply, {
+          app: satchelApp,
+          method: 'oauth',
+          account,
+          mode: request.body.mode,
+          sessionPublicKey: request.body.session_public_key,
+        })
+      },
+    )
+
+    app.post(
+      '/api/v1/oauth/link',
+      {
+        schema: {
+          tags: ['oauth', 'linking'],
+          summary: 'Link a social account to the signed-in user with the code the provider sent back',
+          security: [{ bearer: [] }],
+          body: z.object(callbackFields),
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        if (!auth.app.loginMethods.includes('oauth')) throw new ApiError('disallowed_login_method')
+        const account = await verifyOAuthCallback(ctx, {
+          app: auth.app,
+          stateCode: request.body.state_code,
+          provider: request.body.provider,
+          error: request.body.error,
+          authorizationCode: request.body.authorization_code,
+          codeVerifier: request.body.code_verifier,
+          log: request.log,
+        })
+        return toUserJson(await linkAccount(ctx, auth, account, 'oauth'))
+      },
+    )
+
+    app.post(
+      '/api/v1/oauth/unlink',
+      {
+        schema: {
+          tags: ['oauth', 'linking'],
+          summary: 'Unlink a social account from the signed-in user',
+          security: [{ bearer: [] }],
+          body: z.object({ provider: oauthProviderNameSchema, subject: z.string().min(1).max(255) }),
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        return toUserJson(
+          await unlinkAccount(ctx, auth, `${request.body.provider}_oauth`, request.body.subject),
+        )
+      },
+    )
+  }
+}

@@ -1,0 +1,169 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../../context'
+import { rateLimit, rateLimits } from '../../http/rateLimit'
+import { clientIp, requireAuth } from '../../http/requestContext'
+import {
+  confirmMfaMethod,
+  deleteMfaMethod,
+  getMfaMethod,
+  listMfaMethods,
+  type MfaMethod,
+} from '../../mfa/mfaMethods'
+import { recordMfaVerification } from '../../mfa/recordMfaVerification'
+import { requireMfa, userHasMfa } from '../../mfa/requireMfa'
+import { mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from '../../mfa/schemas'
+import { LINKED_ACCOUNT_LIMITS } from '../../users/linkAccount'
+import { createAuthenticationOptions } from './createPasskeyOptions'
+import { listPasskeyCredentials } from './passkeyCredentials'
+import { assertPasskeysAllowed, getRelyingParty } from './relyingParty'
+import {
+  authenticationResponseSchema,
+  credentialIdParameterSchema,
+  requestOptionsAnswerSchema,
+} from './schemas'
+import { verifyPasskeyAssertion } from './verifyPasskeyAssertion'
+
+const security = [{ bearer: [] }]
+const detailsSchema = z.object({ credential_ids: z.array(z.string()) })
+
+/**
+ * The credential ids a passkey MFA row accepts (`details.credential_ids`, public data).
+ *
+ * @example
+ * const ids = mfaCredentialIds(await getMfaMethod(ctx, userId, 'passkey'))
+ */
+export function mfaCredentialIds(method: MfaMethod | undefined): string[] {
+  const parsed = detailsSchema.safeParse(method?.details)
+  return parsed.success ? parsed.data.credential_ids : []
+}
+
+/**
+ * A passkey as a second factor. Enrolment is opting in with passkeys the user already has (no new
+ * ceremony: holding one is what the factor proves); verification is an assertion by one of those
+ * passkeys, answered with the MFA token of `recordMfaVerification`.
+ */
+export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v1/mfa/passkeys/init',
+      {
+        schema: {
+          tags: ['mfa', 'passkeys'],
+          summary: "Options to pass passkey MFA: an assertion by one of the user's enrolled passkeys",
+          security,
+          response: { 200: requestOptionsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        assertPasskeysAllowed(auth.app)
+        const rp = getRelyingParty(request, auth.app)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`passkey-init-ip:${clientIp(request)}`, rateLimits.passkeyChallengePerIp],
+        ])
+        const method = await getMfaMethod(ctx, auth.userId, 'passkey')
+        if (!method?.confirmed) throw notEnrolled()
+        const enrolled = mfaCredentialIds(method)
+        const usable = (await listPasskeyCredentials(ctx, auth.app.id, auth.userId)).filter((c) =>
+          enrolled.includes(c.credentialId),
+        )
+        if (usable.length === 0) throw notEnrolled()
+        return createAuthenticationOptions(ctx, {
+          app: auth.app,
+          rp,
+          ceremony: 'mfa',
+          allowCredentials: usable,
+          userId: auth.userId,
+          sessionId: auth.sessionId,
+        })
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/passkeys/verify',
+      {
+        schema: {
+          tags: ['mfa', 'passkeys'],
+          summary:
+            'Pass passkey MFA: answers an MFA token for sensitive actions, valid 15 minutes for this session',
+          security,
+          body: z.object({ authenticator_response: authenticationResponseSchema }),
+          response: { 200: mfaTokenAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        assertPasskeysAllowed(auth.app)
+        const rp = getRelyingParty(request, auth.app)
+        const method = await getMfaMethod(ctx, auth.userId, 'passkey')
+        if (!method?.confirmed) throw notEnrolled()
+        await verifyPasskeyAssertion(ctx, request, {
+          app: auth.app,
+          rp,
+          response: request.body.authenticator_response,
+          ceremony: 'mfa',
+          userId: auth.userId,
+          sessionId: auth.sessionId,
+          allowedCredentialIds: mfaCredentialIds(method),
+        })
+        return { token: await recordMfaVerification(ctx, auth, 'passkey') }
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/passkeys/enroll',
+      {
+        schema: {
+          tags: ['mfa', 'passkeys'],
+          summary:
+            "Use some of the user's passkeys as a second factor (replaces the list; needs a fresh MFA token when the user already has MFA)",
+          security,
+          body: z.object({
+            credential_ids: z
+              .array(credentialIdParameterSchema)
+              .min(1)
+              .max(LINKED_ACCOUNT_LIMITS.passkey ?? 5),
+          }),
+          response: { 200: mfaMethodsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        assertPasskeysAllowed(auth.app)
+        const owned = new Set(
+          (await listPasskeyCredentials(ctx, auth.app.id, auth.userId)).map((c) => c.credentialId),
+        )
+        const ids = [...new Set(request.body.credential_ids)]
+        if (!ids.every((id) => owned.has(id)))
+          throw new ApiError('invalid_data', { message: 'Only passkeys linked to this user can be enrolled' })
+        // Changing the factors is an MFA change: with a stolen session alone it must not be possible.
+        if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
+        await confirmMfaMethod(ctx, auth.userId, 'passkey', { details: { credential_ids: ids } })
+        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/passkeys/unenroll',
+      {
+        schema: {
+          tags: ['mfa', 'passkeys'],
+          summary: 'Stop using passkeys as a second factor (needs a fresh MFA token in satchel-mfa-token)',
+          security,
+          response: { 200: mfaMethodsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await requireMfa(ctx, request, auth)
+        if (!(await deleteMfaMethod(ctx, auth.userId, 'passkey'))) throw notEnrolled()
+        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+      },
+    )
+  }
+}

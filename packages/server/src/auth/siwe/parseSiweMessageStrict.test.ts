@@ -1,0 +1,54 @@
+import { createSiweMessage } from 'viem/siwe'
+import { describe, expect, it } from 'vitest'
+import { parseSiweMessageStrict } from './parseSiweMessageStrict'
+
+const base = createSiweMessage({
+  domain: 'app.example.com',
+  address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  statement: 'Sign in to Example',
+  uri: 'https://app.example.com',
+  version: '1',
+  chainId: 8453,
+  nonce: 'abcdef0123456789',
+  issuedAt: new Date('2025-01-01T00:00:00.000Z'),
+  expirationTime: new Date('2025-01-01T00:10:00.000Z'),
+})
+
+describe('parseSiweMessageStrict', () => {
+  it('reads a message viem wrote, with the address checksummed', () => {
+    expect(
+      parseSiweMessageStrict(
+        base.replace(
+          '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+          '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+        ),
+      ),
+    ).toEqual({
+      scheme: undefined,
+      domain: 'app.example.com',
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      statement: 'Sign in to Example',
+      uri: 'https://app.example.com',
+      version: '1',
+      chainId: 8453,
+      nonce: 'abcdef0123456789',
+      issuedAt: new Date('2025-01-01T00:00:00.000Z'),
+      expirationTime: new Date('2025-01-01T00:10:00.000Z'),
+      notBefore: undefined,
+    })
+  })
+
+  it.each([
+    ['a trailing line', `${base}\nAnd something else`],
+    ['a Solana header', base.replace('Ethereum account', 'Solana account')],
+    ['version 2', base.replace('Version: 1', 'Version: 2')],
+    ['a short nonce', base.replace('abcdef0123456789', 'abc')],
+    [
+      'a time that is not RFC 3339',
+      base.replace('Expiration Time: 2025-01-01T00:10:00.000Z', 'Expiration Time: 2025-13-45T00:00:00Z'),
+    ],
+    ['plain text', 'Please sign this to log in'],
+  ])('refuses %s with invalid_data', (_, text) => {
+    expect(() => parseSiweMessageStrict(text)).toThrow(expect.objectContaining({ code: 'invalid_data' }))
+  })
+})

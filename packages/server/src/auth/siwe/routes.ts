@@ -1,0 +1,148 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../../context'
+import { rateLimit, rateLimits } from '../../http/rateLimit'
+import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { completeLogin } from '../../sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+  userJsonSchema,
+} from '../../sessions/schemas'
+import { linkAccount, unlinkAccount } from '../../users/linkAccount'
+import { toUserJson } from '../../users/usersRepository'
+import { verifySiwe } from './verifySiwe'
+import { issueWalletNonce } from './walletNonce'
+
+const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x-prefixed 20-byte address')
+
+/** `1`, `"1"` or the CAIP-2 `"eip155:1"`, as wallets and SDKs variously send it. */
+const chainIdSchema = z
+  .union([z.number().int().positive(), z.string().regex(/^(eip155:)?\d{1,12}$/)])
+  .transform((v) => (typeof v === 'number' ? v : Number(v.replace('eip155:', ''))))
+
+const proofFields = {
+  message: z.string().min(1).max(8192),
+  // An EOA signs 65 bytes; smart-contract wallets (EIP-1271) and EIP-6492 wrappers return more.
+  signature: z
+    .string()
+    .regex(/^0x(?:[0-9a-fA-F]{2}){1,16384}$/, '0x-prefixed hex')
+    .transform((hex): `0x${string}` => `0x${hex.slice(2)}`),
+  chain_id: chainIdSchema,
+  wallet_client_type: z.string().max(64).optional(),
+  connector_type: z.string().max(64).optional(),
+}
+
+/** Sign-In with Ethereum (EIP-4361): nonce, sign in (or up), link and unlink a wallet. */
+export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v1/siwe/init',
+      {
+        schema: {
+          tags: ['siwe'],
+          summary: 'A single-use nonce for a Sign-In with Ethereum message from this address (10 minutes)',
+          body: z.object({ address: addressSchema }),
+          response: { 200: z.object({ nonce: z.string(), address: z.string(), expires_at: z.string() }) },
+        },
+      },
+      async (request) => {
+        const satchelApp = await resolveApp(ctx, request)
+        if (!satchelApp.loginMethods.includes('siwe')) throw new ApiError('disallowed_login_method')
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`nonce-ip:${clientIp(request)}`, rateLimits.walletNoncePerIp],
+        ])
+        const address = request.body.address.toLowerCase()
+        const { nonce, expiresAt } = await issueWalletNonce(ctx, satchelApp.id, 'siwe', address)
+        return { nonce, address: request.body.address, expires_at: expiresAt.toISOString() }
+      },
+    )
+
+    app.post(
+      '/api/v1/siwe/authenticate',
+      {
+        schema: {
+          tags: ['siwe'],
+          summary: 'Sign in (or up) with a signed Sign-In with Ethereum message',
+          body: z.object({
+            ...proofFields,
+            mode: loginModeSchema,
+            session_public_key: sessionPublicKeySchema.optional(),
+          }),
+          response: { 200: authenticatedUserSchema },
+        },
+      },
+      async (request, reply) => {
+        const satchelApp = await resolveApp(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        if (!satchelApp.loginMethods.includes('siwe')) throw new ApiError('disallowed_login_method')
+        const body = request.body
+        const account = await verifySiwe(ctx, satchelApp, {
+          message: body.message,
+          signature: body.signature,
+          chainId: body.chain_id,
+          walletClientType: body.wallet_client_type,
+          connectorType: body.connector_type,
+        })
+        return completeLogin(ctx, request, reply, {
+          app: satchelApp,
+          method: 'siwe',
+          account,
+          mode: body.mode,
+          sessionPublicKey: body.session_public_key,
+        })
+      },
+    )
+
+    app.post(
+      '/api/v1/siwe/link',
+      {
+        schema: {
+          tags: ['siwe', 'linking'],
+          summary:
+            'Link an Ethereum wallet to the signed-in user with a signed Sign-In with Ethereum message',
+          security: [{ bearer: [] }],
+          body: z.object(proofFields),
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        if (!auth.app.loginMethods.includes('siwe')) throw new ApiError('disallowed_login_method')
+        const body = request.body
+        const account = await verifySiwe(ctx, auth.app, {
+          message: body.message,
+          signature: body.signature,
+          chainId: body.chain_id,
+          walletClientType: body.wallet_client_type,
+          connectorType: body.connector_type,
+        })
+        return toUserJson(await linkAccount(ctx, auth, account, 'siwe'))
+      },
+    )
+
+    app.post(
+      '/api/v1/siwe/unlink',
+      {
+        schema: {
+          tags: ['siwe', 'linking'],
+          summary: 'Unlink an Ethereum wallet from the signed-in user',
+          security: [{ bearer: [] }],
+          body: z.object({ address: addressSchema }),
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        return toUserJson(await unlinkAccount(ctx, auth, 'wallet', request.body.address.toLowerCase()))
+      },
+    )
+  }
+}

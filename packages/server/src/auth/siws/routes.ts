@@ -1,0 +1,140 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../../context'
+import { rateLimit, rateLimits } from '../../http/rateLimit'
+import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { completeLogin } from '../../sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+  userJsonSchema,
+} from '../../sessions/schemas'
+import { linkAccount, unlinkAccount } from '../../users/linkAccount'
+import { toUserJson } from '../../users/usersRepository'
+import { issueWalletNonce } from '../siwe/walletNonce'
+import { decodeBase58 } from './decodeBase58'
+import { verifySiws } from './verifySiws'
+
+/** A Solana address: the base58 text of a 32-byte ed25519 public key. */
+const addressSchema = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'a base58 Solana address')
+  .refine((a) => decodeBase58(a)?.length === 32, 'a base58 Solana address (32 bytes)')
+
+const proofFields = {
+  message: z.string().min(1).max(8192),
+  /** The 64-byte ed25519 signature, base64 or base58. */
+  signature: z.string().min(80).max(100),
+  wallet_client_type: z.string().max(64).optional(),
+  connector_type: z.string().max(64).optional(),
+}
+
+/** Sign In With Solana: nonce, sign in (or up), link and unlink a Solana wallet. */
+export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v1/siws/init',
+      {
+        schema: {
+          tags: ['siws'],
+          summary: 'A single-use nonce for a Sign In With Solana message from this address (10 minutes)',
+          body: z.object({ address: addressSchema }),
+          response: { 200: z.object({ nonce: z.string(), address: z.string(), expires_at: z.string() }) },
+        },
+      },
+      async (request) => {
+        const satchelApp = await resolveApp(ctx, request)
+        if (!satchelApp.loginMethods.includes('siws')) throw new ApiError('disallowed_login_method')
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`nonce-ip:${clientIp(request)}`, rateLimits.walletNoncePerIp],
+        ])
+        const { nonce, expiresAt } = await issueWalletNonce(ctx, satchelApp.id, 'siws', request.body.address)
+        return { nonce, address: request.body.address, expires_at: expiresAt.toISOString() }
+      },
+    )
+
+    app.post(
+      '/api/v1/siws/authenticate',
+      {
+        schema: {
+          tags: ['siws'],
+          summary: 'Sign in (or up) with a signed Sign In With Solana message (signature base64 or base58)',
+          body: z.object({
+            ...proofFields,
+            mode: loginModeSchema,
+            session_public_key: sessionPublicKeySchema.optional(),
+          }),
+          response: { 200: authenticatedUserSchema },
+        },
+      },
+      async (request, reply) => {
+        const satchelApp = await resolveApp(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        if (!satchelApp.loginMethods.includes('siws')) throw new ApiError('disallowed_login_method')
+        const body = request.body
+        const account = await verifySiws(ctx, satchelApp, {
+          message: body.message,
+          signature: body.signature,
+          walletClientType: body.wallet_client_type,
+          connectorType: body.connector_type,
+        })
+        return completeLogin(ctx, request, reply, {
+          app: satchelApp,
+          method: 'siws',
+          account,
+          mode: body.mode,
+          sessionPublicKey: body.session_public_key,
+        })
+      },
+    )
+
+    app.post(
+      '/api/v1/siws/link',
+      {
+        schema: {
+          tags: ['siws', 'linking'],
+          summary: 'Link a Solana wallet to the signed-in user with a signed Sign In With Solana message',
+          security: [{ bearer: [] }],
+          body: z.object(proofFields),
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        if (!auth.app.loginMethods.includes('siws')) throw new ApiError('disallowed_login_method')
+        const body = request.body
+        const account = await verifySiws(ctx, auth.app, {
+          message: body.message,
+          signature: body.signature,
+          walletClientType: body.wallet_client_type,
+          connectorType: body.connector_type,
+        })
+        return toUserJson(await linkAccount(ctx, auth, account, 'siws'))
+      },
+    )
+
+    app.post(
+      '/api/v1/siws/unlink',
+      {
+        schema: {
+          tags: ['siws', 'linking'],
+          summary: 'Unlink a Solana wallet from the signed-in user',
+          security: [{ bearer: [] }],
+          body: z.object({ address: addressSchema }),
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        return toUserJson(await unlinkAccount(ctx, auth, 'wallet', request.body.address))
+      },
+    )
+  }
+}

@@ -1,0 +1,178 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { App } from '../../apps/types'
+import type { ServerContext } from '../../context'
+import { rateLimit, rateLimits } from '../../http/rateLimit'
+import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { completeLogin } from '../../sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+  userJsonSchema,
+} from '../../sessions/schemas'
+import { linkAccount, unlinkAccount } from '../../users/linkAccount'
+import type { LinkedAccountInput } from '../../users/usersRepository'
+import { toUserJson } from '../../users/usersRepository'
+import { getTelegramSettings } from './telegramSettings'
+import { type TelegramAuthData, verifyTelegramAuth } from './verifyTelegramAuth'
+
+const fieldName = z.string().regex(/^[a-z_]{1,64}$/)
+const MAX_FIELDS = 32
+
+/** The login widget's callback object (`{id, first_name, username, photo_url, auth_date, hash}`). */
+const loginWidgetSchema = z
+  .record(fieldName, z.union([z.string().max(2048), z.number()]))
+  .refine((fields) => Object.keys(fields).length <= MAX_FIELDS, 'too many fields')
+  .transform((fields) =>
+    Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)])),
+  )
+
+/** A Mini App's `Telegram.WebApp.initData`: the raw query string, or its fields already split. */
+const webAppDataSchema = z.union([
+  z
+    .string()
+    .min(1)
+    .max(8192)
+    .transform((raw, context) => {
+      const entries = [...new URLSearchParams(raw)]
+      const fields = Object.fromEntries(entries)
+      // A repeated field would be signed once and read twice: refuse the ambiguity outright.
+      if (entries.length !== Object.keys(fields).length || entries.length > MAX_FIELDS) {
+        context.addIssue({ code: 'custom', message: 'malformed init data' })
+        return z.NEVER
+      }
+      return fields
+    }),
+  z
+    .record(fieldName, z.string().max(4096))
+    .refine((fields) => Object.keys(fields).length <= MAX_FIELDS, 'too many fields'),
+])
+
+const telegramDataFields = {
+  telegram_auth_result: loginWidgetSchema.optional(),
+  telegram_web_app_data: webAppDataSchema.optional(),
+}
+const exactlyOne = (body: { telegram_auth_result?: unknown; telegram_web_app_data?: unknown }) =>
+  (body.telegram_auth_result === undefined) !== (body.telegram_web_app_data === undefined)
+const exactlyOneMessage = 'exactly one of telegram_auth_result and telegram_web_app_data'
+
+const telegramUserIdSchema = z
+  .union([z.string().regex(/^\d{1,20}$/), z.number().int().positive()])
+  .transform(String)
+
+/**
+ * Telegram login: the login widget's signed callback data, or a Mini App's signed init data, both
+ * checked against the app's bot token (`app.settings.telegram.botToken`). Telegram's data is a bearer
+ * credential until it ages out (a day for the widget, an hour for a Mini App, configurable), which
+ * is why the window is short and the server clock decides.
+ */
+export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v1/telegram/authenticate',
+      {
+        schema: {
+          tags: ['telegram'],
+          summary: 'Sign in with Telegram login-widget data or Mini App init data',
+          body: z
+            .object({
+              ...telegramDataFields,
+              mode: loginModeSchema,
+              session_public_key: sessionPublicKeySchema.optional(),
+            })
+            .refine(exactlyOne, exactlyOneMessage),
+          response: { 200: authenticatedUserSchema },
+        },
+      },
+      async (request, reply) => {
+        const satchelApp = await resolveApp(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        return completeLogin(ctx, request, reply, {
+          app: satchelApp,
+          method: 'telegram',
+          account: verifyTelegramAccount(ctx, satchelApp, request.body),
+          mode: request.body.mode,
+          sessionPublicKey: request.body.session_public_key,
+        })
+      },
+    )
+
+    app.post(
+      '/api/v1/telegram/link',
+      {
+        schema: {
+          tags: ['telegram', 'linking'],
+          summary: 'Link a Telegram account to the signed-in user',
+          security: [{ bearer: [] }],
+          body: z.object(telegramDataFields).refine(exactlyOne, exactlyOneMessage),
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+        ])
+        const account = verifyTelegramAccount(ctx, auth.app, request.body)
+        return toUserJson(await linkAccount(ctx, auth, account, 'telegram'))
+      },
+    )
+
+    app.post(
+      '/api/v1/telegram/unlink',
+      {
+        schema: {
+          tags: ['telegram', 'linking'],
+          summary: 'Unlink a Telegram account from the signed-in user',
+          security: [{ bearer: [] }],
+          body: z.object({ telegram_user_id: telegramUserIdSchema }),
+          response: { 200: userJsonSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        return toUserJson(await unlinkAccount(ctx, auth, 'telegram', request.body.telegram_user_id))
+      },
+    )
+  }
+}
+
+function verifyTelegramAccount(
+  ctx: ServerContext,
+  app: App,
+  body: {
+    telegram_auth_result?: Record<string, string> | undefined
+    telegram_web_app_data?: Record<string, string> | undefined
+  },
+): LinkedAccountInput {
+  const settings = getTelegramSettings(app)
+  let data: TelegramAuthData
+  let maxAgeSeconds: number
+  if (body.telegram_auth_result) {
+    data = { kind: 'login_widget', fields: body.telegram_auth_result }
+    maxAgeSeconds = settings.loginMaxAgeSeconds
+  } else if (body.telegram_web_app_data) {
+    data = { kind: 'web_app', fields: body.telegram_web_app_data }
+    maxAgeSeconds = settings.webAppMaxAgeSeconds
+  } else throw new ApiError('invalid_data', { message: `Invalid request data: ${exactlyOneMessage}` })
+  const user = verifyTelegramAuth(data, {
+    botToken: settings.botToken,
+    nowSeconds: Math.floor(ctx.now() / 1000),
+    maxAgeSeconds,
+  })
+  return {
+    type: 'telegram',
+    subject: user.id,
+    details: {
+      telegram_user_id: user.id,
+      username: user.username,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      photo_url: user.photoUrl,
+    },
+  }
+}

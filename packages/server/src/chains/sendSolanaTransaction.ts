@@ -1,0 +1,47 @@
+import { ApiError } from '@satchel/core'
+import { z } from 'zod'
+
+const answerSchema = z.union([
+  z.object({ result: z.string() }),
+  z.object({ error: z.object({ code: z.number().optional(), message: z.string().optional() }) }),
+])
+
+/**
+ * Broadcasts a signed Solana transaction (`sendTransaction`, base64) and answers its signature
+ * (base58), which names the transaction on the cluster.
+ *
+ * @throws {ApiError} `insufficient_funds` when the fee payer cannot pay, else
+ * `transaction_broadcast_failure`.
+ * @example
+ * const signature = await sendSolanaTransaction('https://api.devnet.solana.com', base64)
+ */
+export async function sendSolanaTransaction(rpcUrl: string, transactionBase64: string): Promise<string> {
+  let body: unknown
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'sendTransaction',
+        params: [transactionBase64, { encoding: 'base64', preflightCommitment: 'confirmed' }],
+      }),
+      signal: AbortSignal.timeout(15_000),
+    })
+    body = await response.json()
+  } catch (error) {
+    throw new ApiError('transaction_broadcast_failure', {
+      message: 'The Solana RPC could not be reached',
+      cause: error,
+    })
+  }
+  const answer = answerSchema.safeParse(body)
+  if (!answer.success) throw new ApiError('transaction_broadcast_failure')
+  if ('result' in answer.data) return answer.data.result
+  const message = answer.data.error.message ?? ''
+  if (/insufficient (funds|lamports)|InsufficientFundsForFee|no record of a prior credit/i.test(message)) {
+    throw new ApiError('insufficient_funds')
+  }
+  throw new ApiError('transaction_broadcast_failure')
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { ServerContext } from '../context'
+import { coinbaseOnrampRoutes } from './coinbase/routes'
+import { moonpayOnrampRoutes } from './moonpay/routes'
+import { fundingOptionsRoutes } from './optionsRoutes'
+import { sandboxOnrampRoutes } from './sandbox/routes'
+import { fundingWebhookRoutes } from './webhookRoutes'
+
+/**
+ * Funding a wallet by card: the options for a chain and asset, Coinbase Onramp, MoonPay, the devnet's
+ * sandbox, and the providers' signed webhooks. Each provider is offered only when configured.
+ */
+export function fundingRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(fundingOptionsRoutes(ctx))
+    await app.register(coinbaseOnrampRoutes(ctx))
+    await app.register(moonpayOnrampRoutes(ctx))
+    await app.register(sandboxOnrampRoutes(ctx))
+    await app.register(fundingWebhookRoutes(ctx))
+  }
+}

@@ -1,0 +1,118 @@
+import { ApiError, getOnrampSupport, LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../../context'
+import { createId } from '../../crypto/tokens'
+import { rateLimit, rateLimits } from '../../http/rateLimit'
+import { requireAuth } from '../../http/requestContext'
+import { assertOwnedAddresses } from '../assertOwnedAddresses'
+import { createFundingSession, findFundingSession } from '../fundingSessions'
+import { fundingStatusAnswerSchema, toFundingStatusAnswer } from '../refreshFundingStatus'
+import { createSandboxCheckoutToken } from './createSandboxCheckoutToken'
+
+const initBody = z.object({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address'),
+  chain_id: z.number().int().positive(),
+  asset: z.string().min(1).max(20),
+  amount: z.union([z.string().min(1).max(40), z.number().positive()]),
+})
+
+/**
+ * The devnet's sandbox onramp: `init` records a funding session and answers the sandbox's checkout
+ * link; the sandbox pays on the local chain and reports back by webhook, which `status` answers from.
+ */
+export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const sandbox = ctx.config.funding.sandbox
+  const requireSandbox = () => {
+    if (!sandbox)
+      throw new ApiError('not_found', { message: 'The sandbox onramp is not enabled on this server' })
+    return sandbox
+  }
+
+  return async (app) => {
+    app.post(
+      '/api/v1/funding/sandbox/init',
+      {
+        schema: {
+          tags: ['funding'],
+          summary: 'Open a sandbox checkout (test card) that pays the wallet on the local chain',
+          security: [{ bearer: [] }],
+          body: initBody,
+          response: { 200: z.object({ checkout_url: z.string(), session_id: z.string() }) },
+        },
+      },
+      async (request) => {
+        const { url, webhookSecret } = requireSandbox()
+        const auth = await requireAuth(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`funding-init:${auth.userId}`, rateLimits.fundingInitPerUser],
+        ])
+        const { address, chain_id: chainId, asset } = request.body
+        const support = getOnrampSupport({ provider: 'sandbox', chainId, asset, onWarning: () => {} })
+        if (!support.supported) {
+          if (asset !== 'native' && asset !== 'USDC')
+            throw new ApiError('unsupported_onramp_asset', { message: support.warnings.join(' ') })
+          throw new ApiError('unsupported_chain_id', {
+            message: `The sandbox onramp pays on the local chains ${LOCAL_CHAIN_ID} and ${LOCAL_BASE_CHAIN_ID} only`,
+          })
+        }
+        const amount = readAmount(request.body.amount)
+        await assertOwnedAddresses(ctx.db, auth.userId, [address])
+        const sessionId = createId('fund')
+        await createFundingSession(ctx.db, {
+          id: sessionId,
+          userId: auth.userId,
+          appId: auth.app.id,
+          provider: 'sandbox',
+          environment: 'sandbox',
+          externalRef: sessionId,
+          address,
+          chainId,
+          asset,
+          amount,
+          now: ctx.now(),
+        })
+        const token = createSandboxCheckoutToken(
+          { sessionId, address, chainId, asset: asset === 'USDC' ? 'USDC' : 'native', amount },
+          webhookSecret,
+          Math.floor(ctx.now() / 1000),
+        )
+        const checkout = new URL('/checkout', url)
+        checkout.searchParams.set('session', token)
+        return { checkout_url: checkout.toString(), session_id: sessionId }
+      },
+    )
+
+    app.get(
+      '/api/v1/funding/sandbox/status',
+      {
+        schema: {
+          tags: ['funding'],
+          summary: 'The status of a sandbox purchase',
+          security: [{ bearer: [] }],
+          querystring: z.object({ sessionId: z.string().min(1).max(100) }),
+          response: { 200: fundingStatusAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`funding-status:${auth.userId}`, rateLimits.fundingStatusPerUser],
+        ])
+        // The sandbox has no status API: its webhooks are the only source.
+        const session = await findFundingSession(ctx.db, 'sandbox', request.query.sessionId, auth.userId)
+        if (!session) throw new ApiError('not_found', { message: 'Unknown funding session' })
+        return toFundingStatusAnswer(session)
+      },
+    )
+  }
+}
+
+// A plain decimal above zero, ".5" read as "0.5" (as core's onramp amounts are).
+function readAmount(value: string | number): string {
+  const text = String(value)
+  const padded = text.startsWith('.') ? `0${text}` : text
+  if (!/^\d+(\.\d+)?$/.test(padded) || !/[1-9]/.test(padded))
+    throw new ApiError('invalid_data', { message: 'amount must be a decimal number above zero' })
+  return padded
+}

@@ -1,0 +1,140 @@
+import { ApiError, maskPhone } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { normalizePhone } from '../auth/passwordless/routes'
+import type { ServerContext } from '../context'
+import { rateLimit, rateLimits } from '../http/rateLimit'
+import { clientIp, requireAuth } from '../http/requestContext'
+import {
+  confirmMfaMethod,
+  deleteMfaMethod,
+  getMfaMethod,
+  listMfaMethods,
+  savePendingMfaMethod,
+} from './mfaMethods'
+import { recordMfaVerification } from './recordMfaVerification'
+import { requireMfa, userHasMfa } from './requireMfa'
+import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
+import { issueMfaSmsCode, verifyMfaSmsCode } from './smsCodes'
+
+const security = [{ bearer: [] }]
+
+/**
+ * SMS as a second factor. `init` texts a code: to the enrolled number when there is one (to verify),
+ * else to the `phone_number` given (to enrol it). `enroll` and `verify` take that code.
+ */
+export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v1/mfa/passwordless_sms/init',
+      {
+        schema: {
+          tags: ['mfa'],
+          summary: 'Text an MFA code: to the enrolled number, or to phone_number to enrol it',
+          security,
+          // No body at all is fine (a verify code to the enrolled number): Fastify passes it as null.
+          body: z.object({ phone_number: z.string().min(3).max(32).optional() }).nullish(),
+          response: { 200: z.object({ success: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        const typed = request.body?.phone_number
+        const given = typed === undefined ? undefined : normalizePhone(typed)
+        const existing = await getMfaMethod(ctx, auth.userId, 'sms')
+        let phone: string
+        let purpose: 'enroll' | 'verify'
+        if (existing?.confirmed && existing.phone) {
+          if (given !== undefined && given !== existing.phone) throw new ApiError('mfa_already_enrolled')
+          phone = existing.phone
+          purpose = 'verify'
+        } else {
+          if (given === undefined)
+            throw new ApiError('invalid_data', { message: 'Invalid request data: phone_number' })
+          // Adding a factor is an MFA change (see the TOTP init route).
+          if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
+          phone = given
+          purpose = 'enroll'
+        }
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`mfa-sms:${auth.userId}`, rateLimits.codeSendPerAddress],
+          [`code:${auth.app.id}:${phone}`, rateLimits.codeSendPerAddress],
+          [`code-ip:${clientIp(request)}`, rateLimits.codeSendPerIp],
+        ])
+        if (purpose === 'enroll' && !(await savePendingMfaMethod(ctx, auth.userId, 'sms', { phone }))) {
+          throw new ApiError('mfa_already_enrolled')
+        }
+        const code = await issueMfaSmsCode(ctx, auth.app.id, auth.userId, purpose, phone)
+        const text = `${code} is your ${auth.app.name} verification code. It expires in 10 minutes. Never share it: ${auth.app.name} will never ask you for it.`
+        await ctx.delivery.send({ channel: 'sms', to: phone, appId: auth.app.id, text })
+        request.log.info({ to: maskPhone(phone), purpose }, 'MFA code sent')
+        return { success: true as const }
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/passwordless_sms/enroll',
+      {
+        schema: {
+          tags: ['mfa'],
+          summary: 'Finish SMS MFA enrolment with the code texted to the new number',
+          security,
+          body: z.object({ code: mfaCodeSchema }),
+          response: { 200: mfaMethodsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        const method = await getMfaMethod(ctx, auth.userId, 'sms')
+        if (method?.confirmed) throw new ApiError('mfa_already_enrolled')
+        if (!method?.phone)
+          throw new ApiError('invalid_data', {
+            message: 'Start SMS enrolment with /api/v1/mfa/passwordless_sms/init first',
+          })
+        if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
+        await verifyMfaSmsCode(ctx, auth.app.id, auth.userId, 'enroll', method.phone, request.body.code)
+        await confirmMfaMethod(ctx, auth.userId, 'sms')
+        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/passwordless_sms/verify',
+      {
+        schema: {
+          tags: ['mfa'],
+          summary:
+            'Pass SMS MFA: answers an MFA token for sensitive actions, valid 15 minutes for this session',
+          security,
+          body: z.object({ code: mfaCodeSchema }),
+          response: { 200: mfaTokenAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        const method = await getMfaMethod(ctx, auth.userId, 'sms')
+        if (!method?.confirmed || !method.phone) throw notEnrolled()
+        await verifyMfaSmsCode(ctx, auth.app.id, auth.userId, 'verify', method.phone, request.body.code)
+        return { token: await recordMfaVerification(ctx, auth, 'sms') }
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/passwordless_sms/unenroll',
+      {
+        schema: {
+          tags: ['mfa'],
+          summary: 'Remove SMS MFA (needs a fresh MFA token in satchel-mfa-token)',
+          security,
+          response: { 200: mfaMethodsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await requireMfa(ctx, request, auth)
+        if (!(await deleteMfaMethod(ctx, auth.userId, 'sms'))) throw notEnrolled()
+        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+      },
+    )
+  }
+}

@@ -1,0 +1,127 @@
+import { ApiError, createQrCode } from '@satchel/core'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { Secret } from 'otpauth'
+import { z } from 'zod'
+import type { ServerContext } from '../context'
+import { seal } from '../crypto/seal'
+import { requireAuth } from '../http/requestContext'
+import {
+  confirmMfaMethod,
+  deleteMfaMethod,
+  getMfaMethod,
+  listMfaMethods,
+  savePendingMfaMethod,
+} from './mfaMethods'
+import { recordMfaVerification } from './recordMfaVerification'
+import { requireMfa, userHasMfa } from './requireMfa'
+import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
+import { createTotp, totpSecretAad, verifyTotpCode } from './totp'
+
+const security = [{ bearer: [] }]
+
+/** TOTP as a second factor: init (secret + otpauth URI), enroll, verify (MFA token), unenroll. */
+export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v1/mfa/totp/init',
+      {
+        schema: {
+          tags: ['mfa'],
+          summary:
+            'Start TOTP enrolment: a new secret and the otpauth URI (and its QR code) for an authenticator app',
+          security,
+          response: { 200: z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() }) },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        if ((await getMfaMethod(ctx, auth.userId, 'totp'))?.confirmed)
+          throw new ApiError('mfa_already_enrolled')
+        // Adding a factor is an MFA change: with a stolen session alone, an attacker could otherwise
+        // enrol their own authenticator and pass every later MFA check.
+        if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
+        const secret = new Secret({ size: 20 })
+        const sealedSecret = seal(
+          ctx.encryptionKey,
+          new Uint8Array(secret.buffer),
+          totpSecretAad(auth.userId),
+        )
+        if (!(await savePendingMfaMethod(ctx, auth.userId, 'totp', { sealedSecret })))
+          throw new ApiError('mfa_already_enrolled')
+        const user = await ctx.users.requireUser(auth.userId)
+        const label = accountLabel(user.linkedAccounts) ?? user.id
+        const otpauthUri = createTotp({ secret, issuer: auth.app.name, label }).toString()
+        return { secret: secret.base32, otpauth_uri: otpauthUri, qr_svg: createQrCode(otpauthUri).svg }
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/totp/enroll',
+      {
+        schema: {
+          tags: ['mfa'],
+          summary: 'Finish TOTP enrolment with a code from the authenticator app',
+          security,
+          body: z.object({ code: mfaCodeSchema }),
+          response: { 200: mfaMethodsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        const method = await getMfaMethod(ctx, auth.userId, 'totp')
+        if (method?.confirmed) throw new ApiError('mfa_already_enrolled')
+        if (!method)
+          throw new ApiError('invalid_data', {
+            message: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
+          })
+        if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
+        await verifyTotpCode(ctx, method, request.body.code)
+        await confirmMfaMethod(ctx, auth.userId, 'totp')
+        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/totp/verify',
+      {
+        schema: {
+          tags: ['mfa'],
+          summary: 'Pass TOTP: answers an MFA token for sensitive actions, valid 15 minutes for this session',
+          security,
+          body: z.object({ code: mfaCodeSchema }),
+          response: { 200: mfaTokenAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        const method = await getMfaMethod(ctx, auth.userId, 'totp')
+        if (!method?.confirmed) throw notEnrolled()
+        await verifyTotpCode(ctx, method, request.body.code)
+        return { token: await recordMfaVerification(ctx, auth, 'totp') }
+      },
+    )
+
+    app.post(
+      '/api/v1/mfa/totp/unenroll',
+      {
+        schema: {
+          tags: ['mfa'],
+          summary: 'Remove TOTP (needs a fresh MFA token in satchel-mfa-token)',
+          security,
+          response: { 200: mfaMethodsAnswerSchema },
+        },
+      },
+      async (request) => {
+        const auth = await requireAuth(ctx, request)
+        await requireMfa(ctx, request, auth)
+        if (!(await deleteMfaMethod(ctx, auth.userId, 'totp'))) throw notEnrolled()
+        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+      },
+    )
+  }
+}
+
+/** What the authenticator app shows under the issuer: the user's email, else phone. */
+function accountLabel(accounts: ReadonlyArray<{ type: string; subject: string }>): string | undefined {
+  return (accounts.find((a) => a.type === 'email') ?? accounts.find((a) => a.type === 'phone'))?.subject
+}

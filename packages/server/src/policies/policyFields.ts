@@ -1,0 +1,99 @@
+/** The chains a policy can govern (a policy binds wallets of one chain type). */
+export type PolicyChainType = 'ethereum' | 'solana'
+
+/** How a field's values compare: unsigned integers as bigint, addresses case-insensitively, strings exactly. */
+export type FieldKind = 'uint' | 'address' | 'string'
+
+export type PolicyOperator = 'eq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in'
+export const policyOperators = [
+  'eq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+] as const satisfies readonly PolicyOperator[]
+
+/** Operators that order values: meaningless for addresses and names, so refused there when a policy is saved. */
+export const orderingOperators: readonly PolicyOperator[] = ['gt', 'gte', 'lt', 'lte']
+
+/** The wallet methods a rule can name, per chain type. `*` matches every method. */
+export const policyMethods = {
+  ethereum: [
+    'personal_sign',
+    'eth_signTypedData_v4',
+    'eth_signTransaction',
+    'eth_sendTransaction',
+    'secp256k1_sign',
+  ],
+  solana: ['signMessage', 'signTransaction', 'signAndSendTransaction'],
+} as const satisfies Record<PolicyChainType, readonly string[]>
+
+const transactionMethods = ['eth_signTransaction', 'eth_sendTransaction'] as const
+const everyMethod = [...policyMethods.ethereum, ...policyMethods.solana] as const
+
+/**
+ * Every field a condition can test: its source, its kind, and the methods whose requests carry it.
+ * A condition on a field the request does not carry (a `to` on `personal_sign`, a transfer amount
+ * on calldata that is not an ERC-20 transfer) does not match.
+ */
+export const policyFields = {
+  ethereum_transaction: {
+    chainType: 'ethereum',
+    methods: transactionMethods,
+    fields: { to: 'address', value: 'uint', chain_id: 'uint' },
+  },
+  // ERC-20 calls decoded from the transaction's data with viem's erc20Abi.
+  ethereum_calldata: {
+    chainType: 'ethereum',
+    methods: transactionMethods,
+    fields: {
+      'transfer.to': 'address',
+      'transfer.amount': 'uint',
+      'approve.spender': 'address',
+      'approve.amount': 'uint',
+    },
+  },
+  ethereum_typed_data_domain: {
+    chainType: 'ethereum',
+    methods: ['eth_signTypedData_v4'],
+    fields: { chainId: 'uint', verifyingContract: 'address', name: 'string', version: 'string' },
+  },
+  // Facts about the moment of the request rather than its content (a delegation valid until a date).
+  system: {
+    chainType: 'any',
+    methods: everyMethod,
+    fields: { current_unix_timestamp: 'uint' },
+  },
+} as const satisfies Record<
+  string,
+  {
+    chainType: PolicyChainType | 'any'
+    methods: readonly string[]
+    fields: Record<string, FieldKind>
+  }
+>
+
+export type FieldSource = keyof typeof policyFields
+export const fieldSources = [
+  'ethereum_transaction',
+  'ethereum_calldata',
+  'ethereum_typed_data_domain',
+  'system',
+] as const satisfies readonly FieldSource[]
+
+/** `source.field`, the key of one fact about a request (`ethereum_calldata.transfer.to`). */
+export type FactKey = {
+  [S in FieldSource]: `${S}.${Extract<keyof (typeof policyFields)[S]['fields'], string>}`
+}[FieldSource]
+
+/**
+ * The kind of a field of a source, or undefined when the source has no such field.
+ *
+ * @example
+ * getFieldKind('ethereum_transaction', 'value') // 'uint'
+ */
+export function getFieldKind(source: FieldSource, field: string): FieldKind | undefined {
+  const fields: Record<string, FieldKind> = policyFields[source].fields
+  return Object.hasOwn(fields, field) ? fields[field] : undefined
+}

@@ -1,0 +1,115 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { writeAudit } from '../audit/writeAudit'
+import type { ServerContext } from '../context'
+import { requireAppSecret } from '../http/requestContext'
+import {
+  type AuthorizedWalletRequest,
+  authorizeWalletRequest,
+  claimRequestOnce,
+} from '../wallets/authorizeWalletRequest'
+import { readWalletId } from '../wallets/rpcRoutes'
+import { toWalletJson, walletJsonSchema } from '../wallets/toWalletJson'
+import { getWalletsRepository } from '../wallets/walletsRepository'
+
+/** How many policies one wallet may carry. */
+export const MAX_POLICIES_PER_WALLET = 10
+
+/**
+ * `PATCH /api/v1/wallets/:wallet_id/policies {policy_ids}`: sets the policies that bind every
+ * signature of a wallet (an empty list removes them all). The app's backend may set them on any
+ * wallet of its users (Basic app secret); the user on their own wallet, signed with the session key
+ * like wallet RPC, so a stolen access token cannot lift a wallet's limits. A policy must be the
+ * app's (or the wallet owner's own) and of the wallet's chain type.
+ */
+export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
+  const signed = new WeakMap<FastifyRequest, AuthorizedWalletRequest>()
+  const wallets = getWalletsRepository(ctx)
+
+  return async (app) => {
+    app.patch(
+      '/api/v1/wallets/:wallet_id/policies',
+      {
+        schema: {
+          tags: ['policies'],
+          summary: "Set a wallet's policies (app backend, or the user signed with the session key)",
+          security: [{ bearer: [] }, { appSecret: [] }],
+          params: z.object({ wallet_id: z.string().min(1).max(100) }),
+          body: z.object({ policy_ids: z.array(z.string().min(1).max(100)).max(MAX_POLICIES_PER_WALLET) }),
+          response: { 200: walletJsonSchema },
+        },
+        preValidation: async (request) => {
+          if (request.headers.authorization?.startsWith('Basic ')) return
+          signed.set(
+            request,
+            await authorizeWalletRequest(ctx, request, {
+              walletId: readWalletId(request.params),
+              allowDelegated: false,
+              audit: { action: 'wallet.policies.update' },
+            }),
+          )
+        },
+      },
+      async (request) => {
+        const authorized = signed.get(request)
+        let appId: string
+        let walletId: string
+        if (authorized) {
+          await claimRequestOnce(ctx, authorized)
+          appId = authorized.app.id
+          walletId = authorized.wallet.id
+        } else {
+          const app = await requireAppSecret(ctx, request)
+          const wallet = await wallets.getWallet(request.params.wallet_id)
+          if (!wallet || wallet.appId !== app.id) throw new ApiError('embedded_wallet_not_found')
+          appId = app.id
+          walletId = wallet.id
+        }
+        const ids = request.body.policy_ids
+        if (new Set(ids).size !== ids.length)
+          throw new ApiError('invalid_data', { message: 'A policy is listed twice' })
+
+        await ctx.db.transaction(async (tx) => {
+          const [wallet] = await tx.query<{ user_id: string; chain_type: string }>(
+            'select user_id, chain_type from wallets where id = $1 for update',
+            [walletId],
+          )
+          if (!wallet) throw new ApiError('embedded_wallet_not_found')
+          // Shared row locks: a policy cannot be deleted between this check and the update.
+          const found = await tx.query<{
+            id: string
+            app_id: string
+            owner_user_id: string | null
+            chain_type: string
+          }>('select id, app_id, owner_user_id, chain_type from policies where id = any($1) for share', [ids])
+          for (const id of ids) {
+            const policy = found.find((candidate) => candidate.id === id)
+            const usable =
+              policy?.app_id === appId &&
+              (policy.owner_user_id === null || policy.owner_user_id === wallet.user_id)
+            if (!policy || !usable) throw new ApiError('invalid_data', { message: `Unknown policy: ${id}` })
+            if (policy.chain_type !== wallet.chain_type)
+              throw new ApiError('invalid_data', {
+                message: `Policy ${id} is for ${policy.chain_type} wallets, not ${wallet.chain_type}`,
+              })
+          }
+          await tx.query('update wallets set policy_ids = $2 where id = $1', [walletId, ids])
+        })
+
+        const wallet = await wallets.getWallet(walletId)
+        if (!wallet) throw new ApiError('embedded_wallet_not_found')
+        await writeAudit(ctx.db, {
+          appId,
+          userId: wallet.userId,
+          sessionId: authorized?.actor.kind === 'user' ? authorized.actor.auth.sessionId : null,
+          action: 'wallet.policies.update',
+          outcome: 'success',
+          details: { wallet_id: wallet.id, policy_ids: ids, by: authorized ? 'user' : 'app' },
+        })
+        return toWalletJson(wallet, await wallets.listSigners([wallet.id]))
+      },
+    )
+  }
+}

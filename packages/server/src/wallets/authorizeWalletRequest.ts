@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto'
+import { ApiError } from '@satchel/core'
+import type { FastifyRequest } from 'fastify'
+import type { App } from '../apps/types'
+import { writeAudit } from '../audit/writeAudit'
+import type { ServerContext } from '../context'
+import { type Auth, requireAppSecret, requireAuth } from '../http/requestContext'
+import {
+  AUTHORIZATION_SIGNATURE_HEADER,
+  buildAuthorizationPayload,
+  getP256KeyThumbprint,
+  IDEMPOTENCY_KEY_HEADER,
+  REQUEST_EXPIRY_HEADER,
+  serializeAuthorizationPayload,
+  verifyP256Signature,
+} from './authorizationSignature'
+import { getWalletsRepository, type SigningWallet, type WalletSignerRecord } from './walletsRepository'
+
+/** How far ahead a request may set its expiry: a signature is never good for longer. */
+export const MAX_REQUEST_EXPIRY_MS = 10 * 60 * 1000
+
+/** Who signed: the user's session key, or an app server's delegated signer key. */
+export type WalletActor = { kind: 'user'; auth: Auth } | { kind: 'signer'; signer: WalletSignerRecord }
+
+export type AuthorizedWalletRequest = {
+  app: App
+  wallet: SigningWallet
+  actor: WalletActor
+  idempotencyKey: string | undefined
+  /** Names this exact signed request (signer key and payload), for the replay guard. */
+  replayKey: string
+  /** Unix ms after which the signature is worthless (and the replay guard can be forgotten). */
+  expiresAt: number
+}
+
+export type AuthorizeWalletRequestParameters = {
+  walletId: string
+  /** Accept an app server's Basic credentials with a delegated signer's signature (wallet RPC only). */
+  allowDelegated: boolean
+  /** How a refusal of an identified caller is written to the audit log. */
+  audit: { action: string; method?: string | undefined }
+}
+
+/**
+ * Checks that a wallet request is the signed will of someone allowed to use the wallet, before
+ * anything else reads the body: the caller (the user's access token, or an app's secret for a
+ * delegated signer), the wallet (the user's own, or one of the app's users'), the expiry, and the
+ * P-256 authorization signature over the canonical request. A stolen access token alone cannot sign:
+ * the session key that must sign never leaves the user's browser.
+ * The replay guard is separate ({@link claimRequestOnce}) so that an idempotent retry can be answered
+ * from its stored response first.
+ *
+ * @example
+ * const authorized = await authorizeWalletRequest(ctx, request, { walletId, allowDelegated: true })
+ */
+export async function authorizeWalletRequest(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  { walletId, allowDelegated, audit }: AuthorizeWalletRequestParameters,
+): Promise<AuthorizedWalletRequest> {
+  const delegated = allowDelegated && request.headers.authorization?.startsWith('Basic ') === true
+  const auth = delegated ? undefined : await requireAuth(ctx, request)
+  const app = auth ? auth.app : await requireAppSecret(ctx, request)
+  // From here the caller is known: its refusals are worth recording (anonymous noise is not).
+  try {
+    return await checkSignedRequest(ctx, request, { walletId, app, auth })
+  } catch (error) {
+    await writeAudit(ctx.db, {
+      appId: app.id,
+      userId: auth?.userId ?? null,
+      sessionId: auth?.sessionId ?? null,
+      action: audit.action,
+      outcome: 'denied',
+      details: {
+        wallet_id: walletId,
+        ...(audit.method !== undefined && { method: audit.method }),
+        signer: auth ? 'session' : 'delegated',
+        code: error instanceof ApiError ? error.code : 'internal_error',
+      },
+    })
+    throw error
+  }
+}
+
+async function checkSignedRequest(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  { walletId, app, auth }: { walletId: string; app: App; auth: Auth | undefined },
+): Promise<AuthorizedWalletRequest> {
+  const wallet = await getWalletsRepository(ctx).getSigningWallet(walletId, ctx.now())
+  // Another user's (or another app's) wallet is answered exactly like a wallet that does not exist.
+  if (!wallet || wallet.appId !== app.id || (auth && wallet.userId !== auth.userId)) {
+    throw new ApiError('embedded_wallet_not_found')
+  }
+
+  const signature = readHeader(request, AUTHORIZATION_SIGNATURE_HEADER)
+  if (!signature) throw new ApiError('invalid_authorization_signature')
+  const expiry = readHeader(request, REQUEST_EXPIRY_HEADER)
+  const expiresAt = expiry && /^[1-9]\d{0,15}$/.test(expiry) ? Number(expiry) : Number.NaN
+  const now = ctx.now()
+  if (!Number.isSafeInteger(expiresAt) || expiresAt <= now) throw new ApiError('request_expired')
+  if (expiresAt > now + MAX_REQUEST_EXPIRY_MS) {
+    throw new ApiError('request_expired', { message: 'The request expiry is more than 10 minutes ahead' })
+  }
+  const idempotencyKey = readHeader(request, IDEMPOTENCY_KEY_HEADER)
+  if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
+    throw new ApiError('invalid_data', { message: `Invalid ${IDEMPOTENCY_KEY_HEADER} header` })
+  }
+
+  const payload = serializeAuthorizationPayload(
+    buildAuthorizationPayload({
+      method: request.method,
+      url: getRequestUrl(ctx, request),
+      body: request.body,
+      appId: app.id,
+      expiry: String(expiresAt),
+      idempotencyKey,
+    }),
+  )
+  let actor: WalletActor | undefined
+  let signerKey: JsonWebKey | undefined
+  if (auth) {
+    if (auth.sessionPublicKey && verifyP256Signature(auth.sessionPublicKey, payload, signature)) {
+      actor = { kind: 'user', auth }
+      signerKey = auth.sessionPublicKey
+    }
+  } else {
+    const signers = await getWalletsRepository(ctx).listSigners([wallet.id])
+    const signer = signers.find((candidate) => verifyP256Signature(candidate.publicKey, payload, signature))
+    if (signer) {
+      actor = { kind: 'signer', signer }
+      signerKey = signer.publicKey
+    }
+  }
+  if (!actor || !signerKey) throw new ApiError('invalid_authorization_signature')
+
+  // Keyed on what was signed rather than on the signature bytes: an ECDSA signature can be re-encoded
+  // (DER or raw) or malleated (s -> n - s) into other valid bytes for the same request.
+  const replayKey = createHash('sha256')
+    .update(getP256KeyThumbprint(signerKey))
+    .update('\n')
+    .update(payload)
+    .digest('base64url')
+  return { app, wallet, actor, idempotencyKey, replayKey, expiresAt }
+}
+
+/**
+ * Marks a signed request as used until it expires; the same request again is `replayed_request`.
+ * Shared through Redis, so a replay sent to another instance fails too.
+ *
+ * @example
+ * await claimRequestOnce(ctx, authorized)
+ */
+export async function claimRequestOnce(
+  ctx: ServerContext,
+  authorized: AuthorizedWalletRequest,
+): Promise<void> {
+  const ttlSeconds = Math.max(1, Math.ceil((authorized.expiresAt - ctx.now()) / 1000) + 1)
+  const fresh = await ctx.kv.setIfAbsent(`wallet-request:${authorized.replayKey}`, '1', ttlSeconds)
+  if (!fresh) throw new ApiError('replayed_request')
+}
+
+/**
+ * The full URL the client called: the configured public URL when there is one (behind a proxy the
+ * server cannot see the outside address), else the request's own scheme and host.
+ *
+ * @example
+ * getRequestUrl(ctx, request) // 'https://api.example.com/api/v1/wallets/wallet_x/rpc'
+ */
+export function getRequestUrl(ctx: ServerContext, request: FastifyRequest): string {
+  const base = ctx.config.publicUrl
+    ? ctx.config.publicUrl.replace(/\/+$/, '')
+    : `${request.protocol}://${request.host}`
+  return `${base}${request.url}`
+}
+
+function readHeader(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return typeof value === 'string' && value.length > 0 ? value : undefined
+}

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto'
+import { ApiError } from '@satchel/core'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ReceiptFollower } from '../chains/createReceiptFollower'
+import type { ServerContext } from '../context'
+import { requireMfa, userHasMfa } from '../mfa/requireMfa'
+import { evaluatePolicies } from '../policies/evaluatePolicies'
+import {
+  type AuthorizedWalletRequest,
+  authorizeWalletRequest,
+  claimRequestOnce,
+} from './authorizeWalletRequest'
+import type { AuditBatcher } from './createAuditBatcher'
+import { type EthereumRpcBody, handleEthereumRpc, type WalletRpcResult } from './rpc/handleEthereumRpc'
+import { handleSolanaRpc } from './rpc/handleSolanaRpc'
+import { methodsByChainType, type WalletRpcBody, walletRpcBodySchema } from './rpc/rpcSchemas'
+import { withIdempotency } from './withIdempotency'
+
+const rpcResultSchema = z.object({ method: z.string(), data: z.record(z.string(), z.string()) })
+
+const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
+
+/**
+ * `POST /api/v1/wallets/:wallet_id/rpc`: sign or send with an embedded wallet. Authorisation runs
+ * before the body is even validated (a `preValidation` hook): the access token (or an app secret for
+ * a delegated signer), the wallet's owner, the expiry and the P-256 authorization signature. Then,
+ * in order: the idempotency store (a retry gets the first answer), the replay guard, MFA when the
+ * app asks for it, the policies, and only then the vault. Every request that got past the caller
+ * check is audited with its outcome and a hash of its answer, never its content.
+ */
+export function walletRpcRoutes(
+  ctx: ServerContext,
+  follower: ReceiptFollower,
+  auditLog: AuditBatcher,
+): FastifyPluginAsyncZod {
+  const authorizations = new WeakMap<FastifyRequest, AuthorizedWalletRequest>()
+
+  return async (app) => {
+    app.post(
+      '/api/v1/wallets/:wallet_id/rpc',
+      {
+        schema: {
+          tags: ['wallets'],
+          summary: 'Sign or send with an embedded wallet (signed with the session key)',
+          security: [{ bearer: [] }, { appSecret: [] }],
+          params: walletIdParams,
+          body: walletRpcBodySchema,
+          response: { 200: rpcResultSchema },
+        },
+        preValidation: async (request) => {
+          const body: unknown = request.body
+          const method =
+            typeof body === 'object' && body !== null && 'method' in body ? body.method : undefined
+          const authorized = await authorizeWalletRequest(ctx, request, {
+            walletId: readWalletId(request.params),
+            allowDelegated: true,
+            audit: {
+              action: 'wallet.rpc',
+              method: typeof method === 'string' ? method.slice(0, 64) : undefined,
+            },
+          })
+          const known: readonly unknown[] = methodsByChainType[authorized.wallet.chainType]
+          if (!known.includes(method)) {
+            throw new ApiError('unsupported_method', {
+              message: `Unsupported wallet method for a ${authorized.wallet.chainType} wallet`,
+            })
+          }
+          authorizations.set(request, authorized)
+        },
+      },
+      async (request) => {
+        const authorized = authorizations.get(request)
+        if (!authorized) throw new ApiError('internal_error')
+        const { wallet, actor } = authorized
+        const body = request.body
+        const audit = {
+          appId: authorized.app.id,
+          userId: wallet.userId,
+          sessionId: actor.kind === 'user' ? actor.auth.sessionId : null,
+          action: 'wallet.rpc',
+        }
+        const facts = {
+          wallet_id: wallet.id,
+          method: body.method,
+          ...(body.caip2 !== undefined && { caip2: body.caip2 }),
+          signer: actor.kind === 'user' ? 'session' : actor.signer.id,
+        }
+        let policy: Awaited<ReturnType<typeof evaluatePolicies>> | undefined
+        try {
+          const { value, replayed } = await withIdempotency(
+            ctx,
+            {
+              scope: wallet.id,
+              key: authorized.idempotencyKey,
+              body,
+              parse: (stored) => rpcResultSchema.parse(stored),
+            },
+            async (): Promise<WalletRpcResult> => {
+              // The three checks are independent reads (and one write, the replay mark), so they run
+              // together; their refusals are reported in a fixed order: replay, MFA, policy.
+              const [replay, mfa, policies] = await Promise.allSettled([
+                claimRequestOnce(ctx, authorized),
+                (async () => {
+                  if (actor.kind !== 'user' || authorized.app.settings.requireMfaForSigning !== true) return
+                  if (await userHasMfa(ctx, actor.auth.userId)) await requireMfa(ctx, request, actor.auth)
+                })(),
+                evaluatePolicies(ctx, {
+                  walletId: wallet.id,
+                  chainType: wallet.chainType,
+                  method: body.method,
+                  params: body.params,
+                  caip2: body.caip2,
+                  signerPolicyIds: actor.kind === 'signer' ? actor.signer.policyIds : undefined,
+                }),
+              ])
+              if (replay.status === 'rejected') throw replay.reason
+              if (mfa.status === 'rejected') throw mfa.reason
+              if (policies.status === 'rejected') throw policies.reason
+              policy = policies.value
+              const sessionId = actor.kind === 'user' ? actor.auth.sessionId : null
+              return isEthereumBody(body)
+                ? handleEthereumRpc(ctx, { wallet, sessionId, body, follower })
+                : handleSolanaRpc(ctx, { wallet, sessionId, body })
+            },
+          )
+          await auditLog.write({
+            ...audit,
+            outcome: 'success',
+            details: {
+              ...facts,
+              result_hash: createHash('sha256').update(JSON.stringify(value.data)).digest('hex'),
+              ...(value.data.hash !== undefined && { transaction_hash: value.data.hash }),
+              ...(replayed && { idempotent_replay: true }),
+              ...(policy?.checked && { policy: { wallet: policy.wallet, signer: policy.signer } }),
+            },
+          })
+          return value
+        } catch (error) {
+          const code = error instanceof ApiError ? error.code : 'internal_error'
+          const denied =
+            code === 'policy_violation' || code === 'missing_or_invalid_mfa' || code === 'replayed_request'
+          await auditLog.write({
+            ...audit,
+            outcome: denied ? 'denied' : 'failure',
+            details: { ...facts, code },
+          })
+          throw error
+        }
+      },
+    )
+  }
+}
+
+function isEthereumBody(body: WalletRpcBody): body is EthereumRpcBody {
+  const methods: readonly string[] = methodsByChainType.ethereum
+  return methods.includes(body.method)
+}
+
+/** Route params before validation (the hook runs first): a string or nothing. */
+export function readWalletId(params: unknown): string {
+  const id =
+    typeof params === 'object' && params !== null && 'wallet_id' in params ? params.wallet_id : undefined
+  return typeof id === 'string' && id.length <= 100 ? id : ''
+}

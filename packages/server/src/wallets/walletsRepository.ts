@@ -1,0 +1,358 @@
+import type { ServerContext } from '../context'
+import type { Db } from '../db/createDatabase'
+import type { ChainType } from '../vault/types'
+
+/**
+ * A user's BIP-39 root as stored: both shares sealed (the vault share under the vault's key). The
+ * auth share is null while the user keeps it locked behind a recovery secret (see recovery/).
+ */
+export type KeyRootRecord = {
+  id: string
+  userId: string
+  sealedVaultShare: Uint8Array
+  sealedAuthShare: Uint8Array | null
+}
+
+/** One derived account of a user. */
+export type WalletRecord = {
+  id: string
+  userId: string
+  appId: string
+  chainType: ChainType
+  rootId: string
+  index: number
+  address: string
+  policyIds: string[]
+  createdAt: Date
+}
+
+/** The parts of a wallet that never change once written, with its root: what a signature needs. */
+export type SigningWallet = Omit<WalletRecord, 'policyIds' | 'createdAt'> & { root: KeyRootRecord }
+
+export type WalletSignerRecord = {
+  id: string
+  walletId: string
+  publicKey: JsonWebKey
+  keyThumbprint: string
+  policyIds: string[]
+  createdAt: Date
+}
+
+type WalletRow = {
+  id: string
+  user_id: string
+  app_id: string
+  chain_type: ChainType
+  root_id: string
+  derivation_index: number
+  address: string
+  policy_ids: string[]
+  created_at: Date
+}
+type RootRow = {
+  id: string
+  user_id: string
+  sealed_vault_share: Uint8Array
+  sealed_auth_share: Uint8Array | null
+}
+type SignerRow = {
+  id: string
+  wallet_id: string
+  public_key: JsonWebKey
+  key_thumbprint: string
+  policy_ids: string[]
+  created_at: Date
+}
+
+// Signing looks a wallet up on every request; its keys and owner never change, so a short-lived cache
+// spares the database. The TTL bounds how long another instance may use a root that was replaced.
+const SIGNING_CACHE_TTL_MS = 30_000
+const SIGNING_CACHE_MAX = 10_000
+
+/**
+ * Key roots, wallets and delegated signers. One per server context (see {@link getWalletsRepository}).
+ *
+ * @example
+ * const wallets = createWalletsRepository(db)
+ * const list = await wallets.listWallets(userId)
+ */
+export function createWalletsRepository(db: Db) {
+  const signingCache = new Map<string, { wallet: SigningWallet; at: number }>()
+
+  return {
+    /**
+     * What creating a wallet needs, in one query: the user's app (undefined when the user does not
+     * exist), their root, their primary wallet of the chain type and the next free index.
+     */
+    async getCreationState(
+      userId: string,
+      chainType: ChainType,
+    ): Promise<
+      | {
+          appId: string
+          root: KeyRootRecord | undefined
+          primary: WalletRecord | undefined
+          nextIndex: number
+        }
+      | undefined
+    > {
+      const [row] = await db.query<{
+        user_app_id: string
+        root_id: string | null
+        sealed_vault_share: Uint8Array | null
+        sealed_auth_share: Uint8Array | null
+        wallet_id: string | null
+        wallet_app_id: string | null
+        address: string | null
+        policy_ids: string[] | null
+        created_at: Date | null
+        next_index: number
+      }>(
+        `select u.app_id as user_app_id, r.id as root_id, r.sealed_vault_share, r.sealed_auth_share,
+           w.id as wallet_id, w.app_id as wallet_app_id, w.address, w.policy_ids, w.created_at,
+           (select coalesce(max(derivation_index) + 1, 0)::int from wallets
+            where user_id = u.id and chain_type = $2) as next_index
+         from users u
+         left join key_roots r on r.user_id = u.id
+         left join wallets w on w.user_id = u.id and w.chain_type = $2 and w.derivation_index = 0
+         where u.id = $1`,
+        [userId, chainType],
+      )
+      if (!row) return undefined
+      const root =
+        row.root_id && row.sealed_vault_share
+          ? toRoot({
+              id: row.root_id,
+              user_id: userId,
+              sealed_vault_share: row.sealed_vault_share,
+              sealed_auth_share: row.sealed_auth_share,
+            })
+          : undefined
+      const primary =
+        row.wallet_id && row.wallet_app_id && row.address && row.root_id && row.created_at
+          ? toWallet({
+              id: row.wallet_id,
+              user_id: userId,
+              app_id: row.wallet_app_id,
+              chain_type: chainType,
+              root_id: row.root_id,
+              derivation_index: 0,
+              address: row.address,
+              policy_ids: row.policy_ids ?? [],
+              created_at: row.created_at,
+            })
+          : undefined
+      return { appId: row.user_app_id, root, primary, nextIndex: row.next_index }
+    },
+
+    /**
+     * A user's first root and first wallet, in one transaction (one commit). `undefined` when a
+     * concurrent request stored a root or that wallet first (nothing is written then).
+     */
+    async insertRootAndWallet(
+      root: KeyRootRecord & { sealedAuthShare: Uint8Array },
+      wallet: Omit<WalletRecord, 'createdAt' | 'policyIds'>,
+    ): Promise<WalletRecord | undefined> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [stored] = await tx.query(
+            `insert into key_roots (id, user_id, sealed_vault_share, sealed_auth_share) values ($1, $2, $3, $4)
+             on conflict (user_id) do nothing returning id`,
+            [root.id, root.userId, root.sealedVaultShare, root.sealedAuthShare],
+          )
+          if (!stored) throw new LostRace()
+          const inserted = await insertWalletRow(tx, wallet)
+          if (!inserted) throw new LostRace()
+          return inserted
+        })
+      } catch (error) {
+        if (error instanceof LostRace) return undefined
+        throw error
+      }
+    },
+
+    /** Inserts a wallet; `undefined` when the user already has one at this chain type and index. */
+    async insertWallet(
+      wallet: Omit<WalletRecord, 'createdAt' | 'policyIds'>,
+    ): Promise<WalletRecord | undefined> {
+      return insertWalletRow(db, wallet)
+    },
+
+    async getWallet(walletId: string): Promise<WalletRecord | undefined> {
+      const [row] = await db.query<WalletRow>('select * from wallets where id = $1', [walletId])
+      return row && toWallet(row)
+    },
+
+    async listWallets(userId: string): Promise<WalletRecord[]> {
+      const rows = await db.query<WalletRow>(
+        'select * from wallets where user_id = $1 order by chain_type, derivation_index',
+        [userId],
+      )
+      return rows.map(toWallet)
+    },
+
+    /** The wallet with its root, for signing; served from a short cache (the rows are immutable). */
+    async getSigningWallet(walletId: string, now: number): Promise<SigningWallet | undefined> {
+      const hit = signingCache.get(walletId)
+      if (hit && now - hit.at < SIGNING_CACHE_TTL_MS) return hit.wallet
+      const [row] = await db.query<
+        WalletRow & { sealed_vault_share: Uint8Array; sealed_auth_share: Uint8Array }
+      >(
+        `select w.*, r.sealed_vault_share, r.sealed_auth_share
+         from wallets w join key_roots r on r.id = w.root_id where w.id = $1`,
+        [walletId],
+      )
+      if (!row) return undefined
+      const wallet: SigningWallet = {
+        id: row.id,
+        userId: row.user_id,
+        appId: row.app_id,
+        chainType: row.chain_type,
+        rootId: row.root_id,
+        index: row.derivation_index,
+        address: row.address,
+        root: toRoot({ ...row, id: row.root_id }),
+      }
+      if (signingCache.size >= SIGNING_CACHE_MAX) {
+        const oldest = signingCache.keys().next().value
+        if (oldest !== undefined) signingCache.delete(oldest)
+      }
+      signingCache.set(walletId, { wallet, at: now })
+      return wallet
+    },
+
+    /** Drops cached signing rows of a user's wallets (after their root changes on this instance). */
+    forgetSigningWallets(userId: string): void {
+      for (const [id, entry] of signingCache) if (entry.wallet.userId === userId) signingCache.delete(id)
+    },
+
+    async listSigners(walletIds: readonly string[]): Promise<WalletSignerRecord[]> {
+      if (walletIds.length === 0) return []
+      const rows = await db.query<SignerRow>(
+        `select * from wallet_signers where wallet_id = any($1) and revoked_at is null order by created_at, id`,
+        [walletIds],
+      )
+      return rows.map(toSigner)
+    },
+
+    /**
+     * Makes `signers` the wallet's live delegated signers: keys no longer listed are revoked, new
+     * keys are added, and a listed key already live gets its policies updated.
+     */
+    async replaceSigners(
+      walletId: string,
+      signers: ReadonlyArray<Omit<WalletSignerRecord, 'walletId' | 'createdAt'>>,
+      now: Date,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        // The wallet row is locked so two concurrent updates apply one after the other.
+        await tx.query('select id from wallets where id = $1 for update', [walletId])
+        const thumbprints = signers.map((signer) => signer.keyThumbprint)
+        await tx.query(
+          `update wallet_signers set revoked_at = $3
+           where wallet_id = $1 and revoked_at is null and not (key_thumbprint = any($2))`,
+          [walletId, thumbprints, now],
+        )
+        for (const signer of signers) {
+          const updated = await tx.query(
+            `update wallet_signers set policy_ids = $3
+             where wallet_id = $1 and key_thumbprint = $2 and revoked_at is null returning id`,
+            [walletId, signer.keyThumbprint, signer.policyIds],
+          )
+          if (updated.length > 0) continue
+          await tx.query(
+            `insert into wallet_signers (id, wallet_id, public_key, key_thumbprint, policy_ids, created_at)
+             values ($1, $2, $3, $4, $5, $6)`,
+            [
+              signer.id,
+              walletId,
+              JSON.stringify(signer.publicKey),
+              signer.keyThumbprint,
+              signer.policyIds,
+              now,
+            ],
+          )
+        }
+      })
+    },
+
+    /** Revokes every live delegated signer of the user's wallets; answers how many were revoked. */
+    async revokeAllSigners(userId: string, now: Date): Promise<number> {
+      const rows = await db.query(
+        `update wallet_signers set revoked_at = $2
+         where revoked_at is null and wallet_id in (select id from wallets where user_id = $1) returning id`,
+        [userId, now],
+      )
+      return rows.length
+    },
+  }
+}
+
+export type WalletsRepository = ReturnType<typeof createWalletsRepository>
+
+/** Rolls back a creation that a concurrent request beat (a root or a wallet already there). */
+class LostRace extends Error {}
+
+async function insertWalletRow(
+  q: Db,
+  wallet: Omit<WalletRecord, 'createdAt' | 'policyIds'>,
+): Promise<WalletRecord | undefined> {
+  const [row] = await q.query<WalletRow>(
+    `insert into wallets (id, user_id, app_id, chain_type, root_id, derivation_index, address)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (user_id, chain_type, derivation_index) do nothing returning *`,
+    [wallet.id, wallet.userId, wallet.appId, wallet.chainType, wallet.rootId, wallet.index, wallet.address],
+  )
+  return row && toWallet(row)
+}
+
+const repositories = new WeakMap<ServerContext, WalletsRepository>()
+
+/**
+ * The wallets repository of a server context (one per context, so its cache is per server).
+ *
+ * @example
+ * const wallet = await getWalletsRepository(ctx).getWallet(walletId)
+ */
+export function getWalletsRepository(ctx: ServerContext): WalletsRepository {
+  let repository = repositories.get(ctx)
+  if (!repository) {
+    repository = createWalletsRepository(ctx.db)
+    repositories.set(ctx, repository)
+  }
+  return repository
+}
+
+function toRoot(row: RootRow): KeyRootRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    sealedVaultShare: new Uint8Array(row.sealed_vault_share),
+    sealedAuthShare: row.sealed_auth_share === null ? null : new Uint8Array(row.sealed_auth_share),
+  }
+}
+
+function toWallet(row: WalletRow): WalletRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    appId: row.app_id,
+    chainType: row.chain_type,
+    rootId: row.root_id,
+    index: row.derivation_index,
+    address: row.address,
+    policyIds: row.policy_ids,
+    createdAt: row.created_at,
+  }
+}
+
+function toSigner(row: SignerRow): WalletSignerRecord {
+  return {
+    id: row.id,
+    walletId: row.wallet_id,
+    publicKey: row.public_key,
+    keyThumbprint: row.key_thumbprint,
+    policyIds: row.policy_ids,
+    createdAt: row.created_at,
+  }
+}

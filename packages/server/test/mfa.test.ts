@@ -1,0 +1,382 @@
+import { MFA_VERIFICATION_TTL_SECONDS } from '@satchel/core'
+import { Secret, TOTP } from 'otpauth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requireMfa, userHasMfa } from '../src/mfa/requireMfa'
+import { startTestServer, type TestServer } from './harness'
+
+let t: TestServer
+beforeAll(async () => {
+  t = await startTestServer()
+})
+afterAll(() => t.close())
+
+const STEP_MS = 30_000
+
+/** The code an authenticator app shows for this secret at the server's (test) time. */
+function totpCode(secret: string, at = t.clock.now): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at })
+}
+
+/** A 6-digit code that is not valid for this secret anywhere in the ±1 step window. */
+function wrongTotpCode(secret: string): string {
+  const valid = new Set([-1, 0, 1].map((d) => totpCode(secret, t.clock.now + d * STEP_MS)))
+  for (const candidate of ['000000', '111111', '222222', '333333'])
+    if (!valid.has(candidate)) return candidate
+  throw new Error('unreachable')
+}
+
+const post = (url: string, token: string, options: { body?: unknown; mfa?: string } = {}) =>
+  t.call('POST', url, {
+    token,
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.mfa ? { headers: { 'satchel-mfa-token': options.mfa } } : {}),
+  })
+
+/** Signs in, enrols TOTP, and moves past the enrolment code's time step. */
+async function withTotp(email: string) {
+  const login = await t.loginWithEmail(email)
+  const init = await post('/api/v1/mfa/totp/init', login.token)
+  expect(init.statusCode).toBe(200)
+  const { secret } = init.json()
+  const enroll = await post('/api/v1/mfa/totp/enroll', login.token, { body: { code: totpCode(secret) } })
+  expect(enroll.statusCode).toBe(200)
+  t.clock.advance(STEP_MS)
+  return { token: login.token, userId: login.user.id, secret }
+}
+
+async function verifyTotp(token: string, secret: string): Promise<string> {
+  const r = await post('/api/v1/mfa/totp/verify', token, { body: { code: totpCode(secret) } })
+  expect(r.statusCode).toBe(200)
+  t.clock.advance(STEP_MS) // the next code is a new one
+  return r.json().token
+}
+
+describe('TOTP', () => {
+  it('init gives a base32 secret, an otpauth URI for the app and the user, and its QR code', async () => {
+    const login = await t.loginWithEmail('totp-init@example.com')
+    const r = await post('/api/v1/mfa/totp/init', login.token)
+    expect(r.statusCode).toBe(200)
+    const { secret, otpauth_uri, qr_svg } = r.json()
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(otpauth_uri).toBe(
+      `otpauth://totp/Test%20App:totp-init%40example.com?issuer=Test%20App&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    )
+    expect(qr_svg).toMatch(/^<svg/)
+    // Pending until a code proves the app holds the secret: not yet a second factor.
+    expect(await userHasMfa(t.server.satchel, login.user.id)).toBe(false)
+  })
+
+  it('enrols with a code from the authenticator, and the user then lists totp (in /users/me and at login)', async () => {
+    const { token, secret } = await withTotp('totp-enrol@example.com')
+    expect(secret).toBeTruthy()
+    expect((await t.call('GET', '/api/v1/users/me', { token })).json().user.mfa_methods).toEqual(['totp'])
+    const again = await t.loginWithEmail('totp-enrol@example.com')
+    expect((again.user as unknown as { mfa_methods: string[] }).mfa_methods).toEqual(['totp'])
+  })
+
+  it('keeps the secret sealed at rest', async () => {
+    const { userId, secret } = await withTotp('totp-sealed@example.com')
+    const [row] = await t.database.db.query<{ sealed_secret: Buffer }>(
+      "select sealed_secret from mfa_methods where user_id = $1 and type = 'totp'",
+      [userId],
+    )
+    const raw = Buffer.from(Secret.fromBase32(secret).bytes)
+    expect(row?.sealed_secret.includes(raw)).toBe(false)
+  })
+
+  it('refuses a second enrolment: mfa_already_enrolled', async () => {
+    const { token } = await withTotp('totp-twice@example.com')
+    const r = await post('/api/v1/mfa/totp/init', token)
+    expect(r.statusCode).toBe(409)
+    expect(r.json()).toEqual({ error: 'This MFA method is already enrolled', code: 'mfa_already_enrolled' })
+  })
+
+  it('verify answers an MFA token; a wrong code is invalid_credentials', async () => {
+    const { token, secret } = await withTotp('totp-verify@example.com')
+    const wrong = await post('/api/v1/mfa/totp/verify', token, { body: { code: wrongTotpCode(secret) } })
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.json()).toEqual({ error: 'The code is wrong', code: 'invalid_credentials' })
+    const mfaToken = await verifyTotp(token, secret)
+    expect(mfaToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('accepts a code once: the same code replayed in its window is refused', async () => {
+    const { token, secret } = await withTotp('totp-replay@example.com')
+    const code = totpCode(secret)
+    expect((await post('/api/v1/mfa/totp/verify', token, { body: { code } })).statusCode).toBe(200)
+    const replay = await post('/api/v1/mfa/totp/verify', token, { body: { code } })
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json()).toEqual({
+      error: 'This code was already used; wait for the next one',
+      code: 'invalid_credentials',
+    })
+    // Still refused a few seconds later, inside the same time step.
+    t.clock.advance(1000)
+    expect((await post('/api/v1/mfa/totp/verify', token, { body: { code } })).json().code).toBe(
+      'invalid_credentials',
+    )
+  })
+
+  it('accepts the previous step (a code typed at the boundary) but not one from two steps ago', async () => {
+    const { token, secret } = await withTotp('totp-window@example.com')
+    t.clock.advance(STEP_MS) // so the previous step is not the enrolment's own (already used) step
+    const previous = totpCode(secret, t.clock.now - STEP_MS)
+    expect((await post('/api/v1/mfa/totp/verify', token, { body: { code: previous } })).statusCode).toBe(200)
+    const stale = totpCode(secret, t.clock.now - 3 * STEP_MS)
+    const valid = [-1, 0, 1].map((d) => totpCode(secret, t.clock.now + d * STEP_MS))
+    if (!valid.includes(stale))
+      expect((await post('/api/v1/mfa/totp/verify', token, { body: { code: stale } })).statusCode).toBe(401)
+  })
+
+  it('after 5 wrong codes, the 6th try is refused even with the right code', async () => {
+    const { token, secret } = await withTotp('totp-guess@example.com')
+    const wrong = wrongTotpCode(secret)
+    for (let i = 0; i < 5; i++) {
+      const r = await post('/api/v1/mfa/totp/verify', token, { body: { code: wrong } })
+      expect(r.json().code).toBe('invalid_credentials')
+    }
+    const sixth = await post('/api/v1/mfa/totp/verify', token, { body: { code: totpCode(secret) } })
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json()).toEqual({ error: 'Too many requests, try again later', code: 'too_many_requests' })
+  })
+
+  it('refuses verify for a user without TOTP', async () => {
+    const login = await t.loginWithEmail('totp-none@example.com')
+    const r = await post('/api/v1/mfa/totp/verify', login.token, { body: { code: '123456' } })
+    expect(r.statusCode).toBe(400)
+    expect(r.json()).toEqual({ error: 'This MFA method is not enrolled', code: 'invalid_data' })
+  })
+
+  it('refuses enroll before init, and a malformed code', async () => {
+    const login = await t.loginWithEmail('totp-early@example.com')
+    expect((await post('/api/v1/mfa/totp/enroll', login.token, { body: { code: '123456' } })).json()).toEqual(
+      {
+        error: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
+        code: 'invalid_data',
+      },
+    )
+    expect(
+      (await post('/api/v1/mfa/totp/verify', login.token, { body: { code: '12345' } })).json().code,
+    ).toBe('invalid_data')
+  })
+
+  it('needs a signed-in user', async () => {
+    const r = await t.call('POST', '/api/v1/mfa/totp/init')
+    expect(r.json().code).toBe('must_be_authenticated')
+  })
+})
+
+describe('MFA tokens and unenrolment', () => {
+  it('unenroll needs a fresh MFA token: refused without one, then done with one', async () => {
+    const { token, secret } = await withTotp('unenrol@example.com')
+    const bare = await post('/api/v1/mfa/totp/unenroll', token)
+    expect(bare.statusCode).toBe(403)
+    expect(bare.json()).toEqual({
+      error: 'Missing or invalid MFA verification',
+      code: 'missing_or_invalid_mfa',
+    })
+    const forged = await post('/api/v1/mfa/totp/unenroll', token, { mfa: 'not-a-real-token' })
+    expect(forged.json().code).toBe('missing_or_invalid_mfa')
+    const mfa = await verifyTotp(token, secret)
+    const r = await post('/api/v1/mfa/totp/unenroll', token, { mfa })
+    expect(r.statusCode).toBe(200)
+    expect(r.json()).toEqual({ mfa_methods: [] })
+    expect((await t.call('GET', '/api/v1/users/me', { token })).json().user.mfa_methods).toEqual([])
+  })
+
+  it('an MFA token expires after 15 minutes', async () => {
+    const { token, secret } = await withTotp('stale@example.com')
+    const mfa = await verifyTotp(token, secret)
+    t.clock.advance(MFA_VERIFICATION_TTL_SECONDS * 1000)
+    const r = await post('/api/v1/mfa/totp/unenroll', token, { mfa })
+    expect(r.statusCode).toBe(403)
+    expect(r.json().code).toBe('missing_or_invalid_mfa')
+  })
+
+  it('an MFA token is still good just before 15 minutes (minus the step the helper moved)', async () => {
+    const { token, secret } = await withTotp('fresh@example.com')
+    const mfa = await verifyTotp(token, secret)
+    t.clock.advance(MFA_VERIFICATION_TTL_SECONDS * 1000 - STEP_MS - 1000)
+    expect((await post('/api/v1/mfa/totp/unenroll', token, { mfa })).statusCode).toBe(200)
+  })
+
+  it('an MFA token of one session is refused in another session of the same user', async () => {
+    const { token, secret } = await withTotp('two-sessions@example.com')
+    const mfa = await verifyTotp(token, secret)
+    const other = await t.loginWithEmail('two-sessions@example.com')
+    const r = await post('/api/v1/mfa/totp/unenroll', other.token, { mfa })
+    expect(r.json().code).toBe('missing_or_invalid_mfa')
+  })
+
+  it('requireMfa (used by wallets) reads satchel-mfa-token and checks the session', async () => {
+    const { token, secret, userId } = await withTotp('require@example.com')
+    const mfa = await verifyTotp(token, secret)
+    const [session] = await t.database.db.query<{ id: string }>(
+      'select id from sessions where user_id = $1',
+      [userId],
+    )
+    const auth = { app: t.app, userId, sessionId: session?.id ?? '', sessionPublicKey: null }
+    const request = (headers: Record<string, string>) =>
+      ({ headers }) as unknown as Parameters<typeof requireMfa>[1]
+    await expect(
+      requireMfa(t.server.satchel, request({ 'satchel-mfa-token': mfa }), auth),
+    ).resolves.toBeUndefined()
+    await expect(requireMfa(t.server.satchel, request({}), auth)).rejects.toMatchObject({
+      code: 'missing_or_invalid_mfa',
+    })
+    await expect(
+      requireMfa(t.server.satchel, request({ 'satchel-mfa-token': mfa }), {
+        ...auth,
+        sessionId: 'ses_other',
+      }),
+    ).rejects.toMatchObject({ code: 'missing_or_invalid_mfa' })
+  })
+
+  it('adding a second factor is an MFA change: refused without a fresh MFA token', async () => {
+    const { token, secret } = await withTotp('second-factor@example.com')
+    const bare = await post('/api/v1/mfa/passwordless_sms/init', token, {
+      body: { phone_number: '+14155550201' },
+    })
+    expect(bare.json().code).toBe('missing_or_invalid_mfa')
+    const mfa = await verifyTotp(token, secret)
+    const init = await post('/api/v1/mfa/passwordless_sms/init', token, {
+      body: { phone_number: '+14155550201' },
+      mfa,
+    })
+    expect(init.statusCode).toBe(200)
+    const code = await t.latestCode('+14155550201')
+    const enroll = await post('/api/v1/mfa/passwordless_sms/enroll', token, { body: { code }, mfa })
+    expect(enroll.json()).toEqual({ mfa_methods: ['totp', 'sms'] })
+  })
+})
+
+describe('SMS MFA', () => {
+  async function withSms(email: string, phone: string) {
+    const login = await t.loginWithEmail(email)
+    const init = await post('/api/v1/mfa/passwordless_sms/init', login.token, {
+      body: { phone_number: phone },
+    })
+    expect(init.statusCode).toBe(200)
+    const enroll = await post('/api/v1/mfa/passwordless_sms/enroll', login.token, {
+      body: { code: await t.latestCode(phone) },
+    })
+    expect(enroll.json()).toEqual({ mfa_methods: ['sms'] })
+    return login
+  }
+
+  it('enrols a number with a texted code, then verifies with a new code to the enrolled number', async () => {
+    const login = await withSms('sms-mfa@example.com', '+14155550101')
+    const outbox = (await t.call('GET', '/api/v1/dev/outbox?to=%2B14155550101')).json()
+    expect(outbox.messages[0].text).toMatch(
+      /^\d{6} is your Test App verification code\. It expires in 10 minutes\./,
+    )
+    expect((await post('/api/v1/mfa/passwordless_sms/init', login.token)).statusCode).toBe(200)
+    const r = await post('/api/v1/mfa/passwordless_sms/verify', login.token, {
+      body: { code: await t.latestCode('+14155550101') },
+    })
+    expect(r.statusCode).toBe(200)
+    expect(r.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('an MFA code is not a login code for that phone', async () => {
+    const login = await withSms('sms-not-login@example.com', '+14155550102')
+    await post('/api/v1/mfa/passwordless_sms/init', login.token)
+    const code = await t.latestCode('+14155550102')
+    const r = await t.call('POST', '/api/v1/passwordless_sms/authenticate', {
+      body: { phone_number: '+14155550102', code },
+    })
+    expect(r.json().code).toBe('invalid_credentials')
+  })
+
+  it('a code works once', async () => {
+    const login = await withSms('sms-once@example.com', '+14155550103')
+    await post('/api/v1/mfa/passwordless_sms/init', login.token)
+    const code = await t.latestCode('+14155550103')
+    expect(
+      (await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code } })).statusCode,
+    ).toBe(200)
+    expect(
+      (await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code } })).json().code,
+    ).toBe('invalid_credentials')
+  })
+
+  it('after 5 wrong codes the code is burnt: the 6th try fails even with the right code', async () => {
+    const login = await withSms('sms-guess@example.com', '+14155550104')
+    await post('/api/v1/mfa/passwordless_sms/init', login.token)
+    const code = await t.latestCode('+14155550104')
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) {
+      const r = await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code: wrong } })
+      expect(r.json()).toEqual({ error: 'The code is wrong or has expired', code: 'invalid_credentials' })
+    }
+    expect(
+      (await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code } })).json().code,
+    ).toBe('invalid_credentials')
+  })
+
+  it('a code expires after 10 minutes', async () => {
+    const login = await withSms('sms-late@example.com', '+14155550105')
+    await post('/api/v1/mfa/passwordless_sms/init', login.token)
+    const code = await t.latestCode('+14155550105')
+    t.clock.advance(10 * 60 * 1000 + 1)
+    expect(
+      (await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code } })).json().code,
+    ).toBe('invalid_credentials')
+  })
+
+  it('limits how many codes are texted', async () => {
+    const login = await withSms('sms-spam@example.com', '+14155550106')
+    const answers = []
+    for (let i = 0; i < 5; i++)
+      answers.push((await post('/api/v1/mfa/passwordless_sms/init', login.token)).statusCode)
+    // The enrolment text was the first of five for this user.
+    expect(answers).toEqual([200, 200, 200, 200, 429])
+  })
+
+  it('init without a number before enrolment is invalid_data; with another number after it, mfa_already_enrolled', async () => {
+    const fresh = await t.loginWithEmail('sms-nonumber@example.com')
+    expect((await post('/api/v1/mfa/passwordless_sms/init', fresh.token)).json()).toEqual({
+      error: 'Invalid request data: phone_number',
+      code: 'invalid_data',
+    })
+    const login = await withSms('sms-other-number@example.com', '+14155550107')
+    const r = await post('/api/v1/mfa/passwordless_sms/init', login.token, {
+      body: { phone_number: '+14155550108' },
+    })
+    expect(r.json().code).toBe('mfa_already_enrolled')
+  })
+
+  it('unenroll needs a fresh MFA token', async () => {
+    const login = await withSms('sms-unenrol@example.com', '+14155550109')
+    expect((await post('/api/v1/mfa/passwordless_sms/unenroll', login.token)).json().code).toBe(
+      'missing_or_invalid_mfa',
+    )
+    await post('/api/v1/mfa/passwordless_sms/init', login.token)
+    const verify = await post('/api/v1/mfa/passwordless_sms/verify', login.token, {
+      body: { code: await t.latestCode('+14155550109') },
+    })
+    const r = await post('/api/v1/mfa/passwordless_sms/unenroll', login.token, { mfa: verify.json().token })
+    expect(r.json()).toEqual({ mfa_methods: [] })
+  })
+})
+
+describe('OpenAPI', () => {
+  it('lists the MFA and linking routes', async () => {
+    const doc = (await t.server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json()
+    for (const path of [
+      '/api/v1/mfa/totp/init',
+      '/api/v1/mfa/totp/enroll',
+      '/api/v1/mfa/totp/verify',
+      '/api/v1/mfa/totp/unenroll',
+      '/api/v1/mfa/passwordless_sms/init',
+      '/api/v1/mfa/passwordless_sms/enroll',
+      '/api/v1/mfa/passwordless_sms/verify',
+      '/api/v1/mfa/passwordless_sms/unenroll',
+      '/api/v1/passwordless/link',
+      '/api/v1/passwordless/unlink',
+      '/api/v1/passwordless_sms/link',
+      '/api/v1/passwordless_sms/unlink',
+    ])
+      expect(doc.paths[path]?.post, path).toBeDefined()
+  })
+})
