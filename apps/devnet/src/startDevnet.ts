@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
@@ -5,12 +6,22 @@ import { buildApp, loadConfig } from '@satchel/server'
 import { deployUsdc, startAnvil } from '@satchel/server/devchain'
 import { type OutboxRow, renderOutboxPage } from './outbox/renderOutboxPage'
 import { createRelay } from './relay/createRelay'
+import { createSandboxOnramp, DEFAULT_SANDBOX_ONRAMP_PORT } from './sandbox-onramp/createSandboxOnramp'
+import { buildWallet } from './wallet/buildWallet'
+import { serveWallet } from './wallet/serveWallet'
 
-export type DevnetPorts = { api: number; relay: number; chains: Record<number, number> }
+export type DevnetPorts = {
+  api: number
+  relay: number
+  chains: Record<number, number>
+  /** The sandbox onramp's checkout page; any free port when left out. */
+  sandbox?: number
+}
 
 export const DEFAULT_PORTS: DevnetPorts = {
   api: 8787,
   relay: 8790,
+  sandbox: DEFAULT_SANDBOX_ONRAMP_PORT,
   chains: { [LOCAL_CHAIN_ID]: 8545, [LOCAL_BASE_CHAIN_ID]: 8546 },
 }
 
@@ -20,11 +31,20 @@ export type StartDevnetParameters = {
   ports?: DevnetPorts
   env?: Record<string, string | undefined>
   log?: (line: string) => void
+  /** Where the built web wallet is kept. Default `<dataDir>/wallet-dist` (rebuilt when its sources change). */
+  walletDistDir?: string
 }
 
 export type Devnet = {
   appId: string
-  urls: { api: string; outbox: string; relay: string; chains: Record<number, string> }
+  urls: {
+    api: string
+    wallet: string
+    outbox: string
+    sandbox: string
+    relay: string
+    chains: Record<number, string>
+  }
   stop(): Promise<void>
 }
 
@@ -38,9 +58,13 @@ export async function startDevnet({
   ports = DEFAULT_PORTS,
   env = process.env,
   log = console.log,
+  walletDistDir,
 }: StartDevnetParameters = {}): Promise<Devnet> {
   const dir = resolve(dataDir)
   await mkdir(join(dir, 'chains'), { recursive: true })
+  // The wallet builds (when its sources changed) while the chains and the API start.
+  const walletBuild = buildWallet({ outDir: resolve(walletDistDir ?? join(dir, 'wallet-dist')), log })
+  walletBuild.catch(() => {})
   const stops: Array<() => Promise<void>> = []
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => {})
@@ -58,8 +82,21 @@ export async function startDevnet({
     stops.push(() => relay.close())
 
     const apiUrl = `http://localhost:${ports.api}`
+    // The sandbox onramp pays on the local chains from the treasury; a fresh secret each start ties
+    // its checkout links and webhooks to this API alone.
+    const sandboxSecret = randomBytes(32).toString('hex')
+    const sandbox = await createSandboxOnramp({
+      port: ports.sandbox ?? 0,
+      apiUrl,
+      webhookSecret: sandboxSecret,
+      chains: Object.entries(chains).map(([id, rpcUrl]) => ({ chainId: Number(id), rpcUrl })),
+      log: () => {},
+    })
+    stops.push(() => sandbox.close())
     const config = loadConfig({
       ...env,
+      SANDBOX_ONRAMP_URL: sandbox.url,
+      SANDBOX_ONRAMP_WEBHOOK_SECRET: sandboxSecret,
       PORT: String(ports.api),
       SATCHEL_DATA_DIR: dir,
       SATCHEL_PUBLIC_URL: apiUrl,
@@ -77,15 +114,32 @@ export async function startDevnet({
       )
       return reply.type('text/html; charset=utf-8').send(renderOutboxPage(rows))
     })
+    await serveWallet(server, {
+      distDir: (await walletBuild).outDir,
+      config: {
+        app_id: appId,
+        chains: Object.entries(chains).map(([id, url]) => ({ id: Number(id), rpc_url: url })),
+        outbox_url: `${apiUrl}/outbox`,
+      },
+    })
     await server.listen({ port: ports.api, host: '127.0.0.1' })
 
-    const urls = { api: apiUrl, outbox: `${apiUrl}/outbox`, relay: relay.url, chains }
+    const urls = {
+      api: apiUrl,
+      wallet: `${apiUrl}/`,
+      outbox: `${apiUrl}/outbox`,
+      sandbox: sandbox.url,
+      relay: relay.url,
+      chains,
+    }
     log(`Satchel devnet is running.
-  API             ${urls.api}   (app id ${appId})
+  Wallet          ${urls.wallet}   <- open this
+  API             ${urls.api}/api/v1   (app id ${appId})
   Dev outbox      ${urls.outbox}   (sign-in codes land here)
   Chains          ${Object.entries(chains)
     .map(([id, url]) => `${id} ${url}`)
     .join(', ')}
+  Sandbox onramp  ${urls.sandbox}   (test card 4242 4242 4242 4242)
   WalletConnect   ${urls.relay}
 Data is kept in ${dir}. Press Ctrl-C to stop.`)
     return { appId, urls, stop }

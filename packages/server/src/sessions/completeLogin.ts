@@ -34,7 +34,8 @@ export async function completeLogin(
     if (mode === 'no-signup') throw new ApiError('user_does_not_exist')
     if (app.mode === 'development') {
       const limit = app.devUserLimit ?? ctx.config.devUserLimit
-      if ((await ctx.users.countUsers(app.id, limit)) >= limit) throw new ApiError('development_mode_user_limit')
+      if ((await ctx.users.countUsers(app.id, limit)) >= limit)
+        throw new ApiError('development_mode_user_limit')
     }
     try {
       userId = await ctx.db.transaction((tx) => ctx.users.createUser(tx, app.id, account, isGuest))

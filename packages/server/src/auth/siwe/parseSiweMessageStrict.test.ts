@@ -15,6 +15,20 @@ const base = createSiweMessage({
 })
 
 describe('parseSiweMessageStrict', () => {
+  it('reads a message without a statement, as EIP-4361 allows', () => {
+    const bare = createSiweMessage({
+      domain: 'app.example.com',
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      uri: 'https://app.example.com',
+      version: '1',
+      chainId: 1,
+      nonce: 'abcdef0123456789',
+      issuedAt: new Date('2025-01-01T00:00:00.000Z'),
+    })
+    expect(bare).toContain('79C8\n\n\nURI:')
+    expect(parseSiweMessageStrict(bare)).toMatchObject({ statement: undefined, chainId: 1 })
+  })
+
   it('reads a message viem wrote, with the address checksummed', () => {
     expect(
       parseSiweMessageStrict(

@@ -21,7 +21,8 @@ export type StrictSiweMessage = {
 // message, so nothing the wallet showed the user can hide after (or between) the parsed lines.
 const WHOLE_MESSAGE = new RegExp(
   '^(?:[a-zA-Z][a-zA-Z0-9+\\-.]*:\\/\\/)?[a-zA-Z0-9+\\-.]*(?::[0-9]{1,5})? wants you to sign in with your Ethereum account:\\n' +
-    '0x[a-fA-F0-9]{40}\\n\\n(?:.*\\n\\n)?' +
+    // A statement is optional; without one EIP-4361 (and viem's createSiweMessage) leaves an empty line.
+    '0x[a-fA-F0-9]{40}\\n\\n(?:.*\\n\\n|\\n)?' +
     'URI: .+\\nVersion: 1\\nChain ID: \\d+\\nNonce: [a-zA-Z0-9]{8,}\\nIssued At: .+' +
     '(?:\\nExpiration Time: .+)?(?:\\nNot Before: .+)?(?:\\nRequest ID: .*)?(?:\\nResources:(?:\\n- .+)*)?$',
 )

@@ -1,0 +1,85 @@
+import { Suspense, useEffect, useRef } from 'react'
+import { AddressChip } from '../shared/ui/AddressChip'
+import { LoadingState } from '../shared/ui/LoadingState'
+import { useEthereumWallet } from '../shared/useEthereumWallet'
+import { AccountMenu } from './AccountMenu'
+import { ErrorBoundary } from './ErrorBoundary'
+import { matchRoute } from './matchRoute'
+import { Link } from './router/Link'
+import { useLocation } from './router/useLocation'
+import { routes } from './routes'
+import { WalletStatus } from './WalletStatus'
+
+/**
+ * The signed-in wallet: header (address with copy, account menu), the navigation, and the current
+ * screen, loaded on first visit. Moving to another screen moves focus to it, so a screen reader
+ * announces where the user landed.
+ *
+ * @example
+ * <Shell />
+ */
+export function Shell() {
+  const { pathname } = useLocation()
+  const wallet = useEthereumWallet()
+  const route = matchRoute(routes, pathname)
+  const main = useRef<HTMLElement>(null)
+  const first = useRef(true)
+
+  useEffect(() => {
+    document.title = route ? `${route.label} · Satchel Wallet` : 'Page not found · Satchel Wallet'
+    if (first.current) {
+      first.current = false
+      return
+    }
+    main.current?.focus()
+  }, [route])
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell__header">
+        <Link to="/" className="shell__brand">
+          Satchel
+        </Link>
+        <div className="shell__account">
+          {wallet ? <AddressChip address={wallet.address} /> : null}
+          <AccountMenu />
+        </div>
+      </header>
+      <nav className="shell__nav" aria-label="Main">
+        <ul className="shell__nav-list">
+          {routes.map((item) => (
+            <li key={item.path}>
+              <Link
+                to={item.path}
+                className="shell__nav-link"
+                aria-current={item.path === route?.path ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="shell__main" tabIndex={-1} ref={main}>
+        <WalletStatus />
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingState />}>
+            {route ? (
+              <route.Page />
+            ) : (
+              <section>
+                <h1>Page not found</h1>
+                <p>
+                  There is no screen at this address. <Link to="/">Go to your wallet</Link>.
+                </p>
+              </section>
+            )}
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+    </div>
+  )
+}

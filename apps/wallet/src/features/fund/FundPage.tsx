@@ -1,0 +1,284 @@
+import type { CoinbaseOnrampAsset } from '@satchel/core'
+import { useFundWallet, useSatchel } from '@satchel/react'
+import { useEffect, useId, useState } from 'react'
+import { AmountError, parseAmount } from '../../shared/amount/parseAmount'
+import { ChainPicker } from '../../shared/chains/ChainPicker'
+import { USDC_DECIMALS } from '../../shared/chains/erc20'
+import { useWalletChains } from '../../shared/chains/useWalletChains'
+import { EmptyState } from '../../shared/ui/EmptyState'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { LoadingState } from '../../shared/ui/LoadingState'
+import { useEthereumWallet } from '../../shared/useEthereumWallet'
+import { CheckoutStatus } from './CheckoutStatus'
+import {
+  type FundingAsset,
+  type FundingOption,
+  type FundingStatus,
+  getFundingOptions,
+  getSandboxStatus,
+  startSandboxCheckout,
+} from './fundingApi'
+import './fund.css'
+
+const PRESETS: Record<FundingAsset, readonly string[]> = {
+  USDC: ['10', '25', '50', '100'],
+  native: ['0.05', '0.1', '0.5', '1'],
+}
+const providerNames: Record<FundingOption['provider'], string> = {
+  sandbox: 'Sandbox card (test card, pays on the local chain)',
+  coinbase: 'Coinbase',
+  moonpay: 'MoonPay',
+}
+
+type OptionsState =
+  | { status: 'loading' }
+  | { status: 'ready'; options: FundingOption[]; warnings: string[] }
+  | { status: 'error'; error: unknown }
+type Checkout = {
+  chainId: number
+  asset: FundingAsset
+  amount: string
+  getStatus: () => Promise<FundingStatus>
+}
+
+// Coinbase names the native coin by its symbol; the chains it serves pay in ETH or POL.
+const isCoinbaseNative = (symbol: string): symbol is 'ETH' | 'POL' => symbol === 'ETH' || symbol === 'POL'
+const toCoinbaseAsset = (asset: FundingAsset, nativeSymbol: string): CoinbaseOnrampAsset | undefined =>
+  asset === 'USDC' ? 'USDC' : isCoinbaseNative(nativeSymbol) ? nativeSymbol : undefined
+
+/**
+ * Fund: pick the chain and asset, see which providers can sell it, pick an amount (presets or typed),
+ * pay on the provider's page (opened in a new tab), and watch the status and the balance until the
+ * funds arrive.
+ */
+export default function FundPage() {
+  const { client } = useSatchel()
+  const coinbase = useFundWallet()
+  const wallet = useEthereumWallet()
+  const chains = useWalletChains()
+  const id = useId()
+  const [chainId, setChainId] = useState(chains[0]?.id)
+  const [asset, setAsset] = useState<FundingAsset>('USDC')
+  const [amount, setAmount] = useState(PRESETS.USDC[1] ?? '25')
+  const [provider, setProvider] = useState<FundingOption['provider'] | undefined>(undefined)
+  const [options, setOptions] = useState<OptionsState>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [amountError, setAmountError] = useState<string | undefined>(undefined)
+  const [starting, setStarting] = useState<{ error?: unknown; pending: boolean }>({ pending: false })
+  const [checkout, setCheckout] = useState<Checkout | undefined>(undefined)
+  const chain = chains.find((entry) => entry.id === chainId) ?? chains[0]
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
+  useEffect(() => {
+    if (!chain) return
+    let live = true
+    setOptions({ status: 'loading' })
+    getFundingOptions(client, { chainId: chain.id, asset }).then(
+      (answer) => {
+        if (!live) return
+        setOptions({ status: 'ready', ...answer })
+        setProvider(answer.options[0]?.provider)
+      },
+      (error: unknown) => live && setOptions({ status: 'error', error }),
+    )
+    return () => {
+      live = false
+    }
+  }, [client, chain, asset, attempt])
+
+  if (!wallet || !chain) return <LoadingState label="Waiting for your wallet…" />
+  const symbol = asset === 'USDC' ? 'USDC' : chain.nativeSymbol
+
+  const pay = () => {
+    try {
+      parseAmount(amount, asset === 'USDC' ? USDC_DECIMALS : 18)
+      setAmountError(undefined)
+    } catch (error) {
+      setAmountError(error instanceof AmountError ? error.message : 'Enter an amount such as 25')
+      return
+    }
+    const option =
+      options.status === 'ready' ? options.options.find((entry) => entry.provider === provider) : undefined
+    const coinbaseAsset = toCoinbaseAsset(asset, chain.nativeSymbol)
+    if (option?.provider === 'coinbase' && coinbaseAsset) {
+      // The SDK opens Coinbase's page itself (in the click's turn, so it is not blocked).
+      setStarting({ pending: true })
+      coinbase
+        .fundWallet({ wallet: wallet.id, asset: coinbaseAsset, network: option.network, amount })
+        .then(({ partnerUserId }) => {
+          setStarting({ pending: false })
+          setCheckout({
+            chainId: option.chainId,
+            asset,
+            amount,
+            getStatus: async () => ({
+              status: await coinbase.getStatus({ partnerUserId }),
+              txHash: undefined,
+            }),
+          })
+        })
+        .catch((error: unknown) => setStarting({ pending: false, error }))
+      return
+    }
+    if (provider !== 'sandbox') return
+    // Opened in the click's own turn so the browser does not block it; pointed at the checkout once
+    // the server answers (closed again if it fails).
+    const popup = window.open('about:blank', '_blank')
+    setStarting({ pending: true })
+    startSandboxCheckout(client, { address: wallet.address, chainId: chain.id, asset, amount }).then(
+      ({ checkoutUrl, sessionId }) => {
+        if (popup) popup.location.href = checkoutUrl
+        else window.location.assign(checkoutUrl)
+        setStarting({ pending: false })
+        setCheckout({
+          chainId: chain.id,
+          asset,
+          amount,
+          getStatus: () => getSandboxStatus(client, { sessionId }),
+        })
+      },
+      (error: unknown) => {
+        popup?.close()
+        setStarting({ pending: false, error })
+      },
+    )
+  }
+
+  if (checkout)
+    return (
+      <section className="fund">
+        <h1>Fund your wallet</h1>
+        <CheckoutStatus
+          address={wallet.address}
+          chain={chains.find((entry) => entry.id === checkout.chainId) ?? chain}
+          asset={checkout.asset}
+          amount={checkout.amount}
+          getStatus={checkout.getStatus}
+          onDone={() => setCheckout(undefined)}
+        />
+      </section>
+    )
+
+  return (
+    <section className="fund">
+      <h1>Fund your wallet</h1>
+      <p className="muted">Buy crypto with a card. It arrives in your wallet on the chain you choose.</p>
+      <div className="card">
+        <ChainPicker chains={chains} value={chain.id} onChange={setChainId} name={`${id}-chain`} />
+        <fieldset className="segmented">
+          <legend className="field__label">Asset</legend>
+          {(['USDC', 'native'] as const).map((option) => (
+            <label key={option} className="segmented__option">
+              <input
+                type="radio"
+                name={`${id}-asset`}
+                checked={asset === option}
+                onChange={() => {
+                  setAsset(option)
+                  setAmount(PRESETS[option][1] ?? '')
+                }}
+              />
+              <span className="segmented__label">{option === 'USDC' ? 'USDC' : chain.nativeSymbol}</span>
+            </label>
+          ))}
+        </fieldset>
+        {options.status === 'loading' ? <LoadingState label="Finding providers…" /> : null}
+        {options.status === 'error' ? (
+          <ErrorMessage
+            title="Providers could not be loaded"
+            error={options.error}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        ) : null}
+        {options.status === 'ready' && options.options.length === 0 ? (
+          <EmptyState title={`No provider sells ${symbol} on ${chain.name}`}>
+            {options.warnings.length > 0 ? (
+              <ul className="fund__warnings">
+                {options.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            ) : null}
+          </EmptyState>
+        ) : null}
+        {options.status === 'ready' && options.options.length > 0 ? (
+          <>
+            <fieldset className="fund__providers">
+              <legend className="field__label">Provider</legend>
+              {options.options.map((option) => (
+                <label key={option.provider} className="fund__provider">
+                  <input
+                    type="radio"
+                    name={`${id}-provider`}
+                    checked={provider === option.provider}
+                    onChange={() => setProvider(option.provider)}
+                  />
+                  <span>
+                    {providerNames[option.provider]}
+                    {option.provider !== 'moonpay' ? null : (
+                      <span className="fund__unavailable"> (not available in this wallet yet)</span>
+                    )}
+                    {option.warnings.map((warning) => (
+                      <span key={warning} className="field__hint fund__warning">
+                        {warning}
+                      </span>
+                    ))}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className="segmented">
+              <legend className="field__label">Amount ({symbol})</legend>
+              {PRESETS[asset].map((preset) => (
+                <label key={preset} className="segmented__option">
+                  <input
+                    type="radio"
+                    name={`${id}-preset`}
+                    checked={amount === preset}
+                    onChange={() => setAmount(preset)}
+                  />
+                  <span className="segmented__label">
+                    {preset} {symbol}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-amount`}>
+                Or type an amount
+              </label>
+              <input
+                id={`${id}-amount`}
+                className="input"
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                aria-invalid={amountError ? true : undefined}
+                aria-describedby={amountError ? `${id}-amount-error` : undefined}
+              />
+              {amountError ? (
+                <p className="field__error" id={`${id}-amount-error`}>
+                  {amountError}
+                </p>
+              ) : null}
+            </div>
+            {starting.error ? (
+              <ErrorMessage title="The checkout could not be opened" error={starting.error} />
+            ) : null}
+            <button
+              type="button"
+              className="button button--block"
+              onClick={pay}
+              disabled={starting.pending || provider === undefined || provider === 'moonpay'}
+            >
+              {starting.pending ? 'Opening checkout…' : `Buy ${amount || '…'} ${symbol} with a card`}
+            </button>
+            <p className="field__hint">
+              The checkout opens in a new tab. Come back here to see your funds arrive.
+            </p>
+          </>
+        ) : null}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,211 @@
+import { formatAddress, formatWei } from '@satchel/core'
+import { type SatchelWallet, useSatchel, useSendTransaction } from '@satchel/react'
+import { useEffect, useId, useState } from 'react'
+import { recordSentTransaction } from '../../shared/activity/sentTransactions'
+import { USDC_DECIMALS } from '../../shared/chains/erc20'
+import { getErrorCode } from '../../shared/describeError'
+import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { LoadingState } from '../../shared/ui/LoadingState'
+import type { SendDraft } from './SendForm'
+import { type ScanAssetChange, type ScanResult, scanTransaction } from './scanTransaction'
+
+type ScanState =
+  | { status: 'loading' }
+  | { status: 'ready'; scan: ScanResult }
+  | { status: 'error'; error: unknown }
+
+/**
+ * Review before signing: what the server's scan says will move (asset changes), its warnings, the
+ * estimated fee, then Confirm. A malicious verdict needs an explicit "I understand"; an MFA demand
+ * asks for the code and sends the same transaction (same idempotency key) again.
+ */
+export function ReviewStep({
+  wallet,
+  draft,
+  onBack,
+  onSent,
+}: {
+  wallet: SatchelWallet
+  draft: SendDraft
+  onBack: () => void
+  onSent: (hash: `0x${string}`) => void
+}) {
+  const { client } = useSatchel()
+  const { sendTransaction, isPending, error, reset } = useSendTransaction()
+  const [scan, setScan] = useState<ScanState>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [acknowledged, setAcknowledged] = useState(false)
+  const [needsMfa, setNeedsMfa] = useState(false)
+  const id = useId()
+  const { chain } = draft
+  const symbol = draft.asset === 'USDC' ? 'USDC' : chain.nativeSymbol
+  const decimals = draft.asset === 'USDC' ? USDC_DECIMALS : 18
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the scan after a failure
+  useEffect(() => {
+    let live = true
+    setScan({ status: 'loading' })
+    scanTransaction(client, { transaction: draft.transaction, chainId: chain.id }).then(
+      (result) => live && setScan({ status: 'ready', scan: result }),
+      (scanError: unknown) => live && setScan({ status: 'error', error: scanError }),
+    )
+    return () => {
+      live = false
+    }
+  }, [client, draft, chain.id, attempt])
+
+  const confirm = () => {
+    reset()
+    sendTransaction({
+      transaction: draft.transaction,
+      wallet: wallet.id,
+      idempotencyKey: draft.idempotencyKey,
+    }).then(
+      ({ hash }) => {
+        recordSentTransaction(wallet.address, {
+          hash,
+          chainId: chain.id,
+          asset: draft.asset,
+          amount: draft.amount.toString(),
+          to: draft.to,
+          sentAt: Date.now(),
+        })
+        onSent(hash)
+      },
+      (sendError: unknown) => {
+        if (getErrorCode(sendError) === 'missing_or_invalid_mfa') setNeedsMfa(true)
+      },
+    )
+  }
+
+  const malicious = scan.status === 'ready' && scan.scan.resultType === 'malicious'
+  return (
+    <div className="send__review">
+      <div className="card">
+        <h2>Review</h2>
+        <dl className="send__summary">
+          <dt>Send</dt>
+          <dd>
+            <strong>
+              {formatWei(draft.amount, { unitDecimals: decimals, decimals: draft.asset === 'USDC' ? 6 : 18 })}{' '}
+              {symbol}
+            </strong>
+          </dd>
+          <dt>To</dt>
+          <dd className="mono">{draft.to}</dd>
+          <dt>Chain</dt>
+          <dd>{chain.name}</dd>
+          <dt>Estimated fee</dt>
+          <dd>
+            {scan.status === 'ready'
+              ? scan.scan.fee === undefined
+                ? 'Not available'
+                : `${formatWei(scan.scan.fee, { decimals: 6 })} ${chain.nativeSymbol}`
+              : scan.status === 'loading'
+                ? 'Estimating…'
+                : 'Not available'}
+          </dd>
+        </dl>
+      </div>
+      <div className="card" aria-live="polite">
+        <h2>What will happen</h2>
+        {scan.status === 'loading' ? <LoadingState label="Checking the transaction…" /> : null}
+        {scan.status === 'error' ? (
+          <ErrorMessage
+            title="The transaction could not be checked"
+            error={scan.error}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        ) : null}
+        {scan.status === 'ready' ? <ScanReport scan={scan.scan} self={wallet.address} /> : null}
+      </div>
+      {malicious ? (
+        <div className="send__acknowledge">
+          <input
+            id={id}
+            type="checkbox"
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.target.checked)}
+          />
+          <label htmlFor={id}>I understand this transaction looks dangerous and want to send it anyway</label>
+        </div>
+      ) : null}
+      {needsMfa ? (
+        <MfaPrompt
+          reason="This app asks for a second factor before a transaction is signed."
+          onVerified={() => {
+            setNeedsMfa(false)
+            confirm()
+          }}
+          onCancel={() => setNeedsMfa(false)}
+        />
+      ) : null}
+      {error && !needsMfa ? <ErrorMessage title="The transaction was not sent" error={error} /> : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          disabled={isPending || needsMfa || scan.status === 'loading' || (malicious && !acknowledged)}
+          onClick={confirm}
+        >
+          {isPending ? 'Sending…' : 'Confirm and send'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onBack} disabled={isPending}>
+          Back
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function describeChange(change: ScanAssetChange, self: string): string {
+  const mine = (address: string) => address.toLowerCase() === self.toLowerCase()
+  const symbol = change.symbol ?? (change.assetType === 'native' ? 'ETH' : 'tokens')
+  const amount = change.unlimited
+    ? 'an unlimited amount of'
+    : formatWei(change.amount, { unitDecimals: change.decimals ?? 18, decimals: change.decimals ?? 6 })
+  const from = mine(change.from) ? 'You' : formatAddress(change.from)
+  const to = mine(change.to) ? 'you' : formatAddress(change.to)
+  if (change.kind === 'approval') return `${from} allow ${to} to spend ${amount} ${symbol}`
+  return `${from} send ${amount} ${symbol} to ${to}`
+}
+
+function ScanReport({ scan, self }: { scan: ScanResult; self: string }) {
+  return (
+    <>
+      {scan.resultType === 'benign' ? (
+        <p className="notice notice--success">No problem found.</p>
+      ) : (
+        <div
+          className={`notice ${scan.resultType === 'malicious' ? 'error-message' : 'notice--warning'}`}
+          role="alert"
+        >
+          <p>
+            <strong>
+              {scan.resultType === 'malicious'
+                ? 'Danger: this looks like a scam.'
+                : 'Check this before you send:'}
+            </strong>
+          </p>
+          <ul className="send__reasons">
+            {scan.reasons.map((reason) => (
+              <li key={reason.code + reason.message}>{reason.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {scan.assetChanges.length === 0 ? (
+        <p className="muted">No asset moves.</p>
+      ) : (
+        <ul className="send__changes">
+          {scan.assetChanges.map((change) => (
+            <li key={`${change.kind}:${change.from}:${change.to}:${change.amount}`}>
+              {describeChange(change, self)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

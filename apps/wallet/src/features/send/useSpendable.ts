@@ -1,0 +1,43 @@
+import { useSatchel } from '@satchel/react'
+import { createChainReader } from '../../shared/chains/createChainReader'
+import type { WalletChain } from '../../shared/chains/useWalletChains'
+import { type PollingState, usePolling } from '../../shared/hooks/usePolling'
+import type { TransferAsset } from './buildTransfer'
+
+export type Spendable = {
+  balance: bigint
+  /** What Max fills in: the whole balance for USDC; for the native coin, minus a margin for the fee. */
+  max: bigint
+}
+
+// A plain transfer's gas, and twice the current price as headroom for the price moving before it is mined.
+const TRANSFER_GAS = 21_000n
+const FEE_HEADROOM = 2n
+
+/**
+ * The balance of the asset being sent on the chosen chain, and the most that can be sent.
+ *
+ * @example
+ * const spendable = useSpendable(address, chain, 'USDC')
+ */
+export function useSpendable(
+  address: string,
+  chain: WalletChain,
+  asset: TransferAsset,
+): PollingState<Spendable> {
+  const { client } = useSatchel()
+  return usePolling(
+    async () => {
+      const reader = createChainReader(client, chain)
+      if (asset === 'USDC') {
+        const balance = (await reader.getUsdcBalance(address)) ?? 0n
+        return { balance, max: balance }
+      }
+      const [balance, gasPrice] = await Promise.all([reader.getNativeBalance(address), reader.getGasPrice()])
+      const fee = gasPrice * TRANSFER_GAS * FEE_HEADROOM
+      return { balance, max: balance > fee ? balance - fee : 0n }
+    },
+    `${address}:${chain.id}:${asset}`,
+    5000,
+  )
+}

@@ -1,0 +1,198 @@
+import { parsePhone } from '@satchel/core'
+import { type LinkedAccount, useLinkAccount, useSatchel } from '@satchel/react'
+import { type FormEvent, useId, useState } from 'react'
+import { describeAccount } from '../../shared/describeAccount'
+import { canUsePasskeys } from '../../shared/passkeys/createPasskeyCredential'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { linkPasskey, unlinkPasskey } from './linkPasskey'
+
+type Busy = { pending: boolean; error?: unknown; done?: string | undefined }
+type Linking =
+  | { kind: 'email' | 'phone'; step: 'address' | 'code'; address: string; code: string }
+  | undefined
+
+const text = (account: LinkedAccount, field: string) => {
+  const value = account[field]
+  return typeof value === 'string' ? value : undefined
+}
+
+/**
+ * The ways the user signs in: each linked account with Unlink (the server refuses to remove the last
+ * one, or one that is someone else's, with the rules' own messages), and linking an email, a phone or
+ * a passkey.
+ */
+export function LinkedAccounts() {
+  const { user, client } = useSatchel()
+  const link = useLinkAccount()
+  const [busy, setBusy] = useState<Busy>({ pending: false })
+  const [linking, setLinking] = useState<Linking>(undefined)
+  const id = useId()
+  if (!user) return null
+
+  const run = (task: () => Promise<unknown>, done: string) => {
+    setBusy({ pending: true })
+    task().then(
+      () => {
+        setBusy({ pending: false, done })
+        setLinking(undefined)
+      },
+      (error: unknown) => setBusy({ pending: false, error }),
+    )
+  }
+
+  const unlink = (account: LinkedAccount) => {
+    const email = text(account, 'address')
+    const phone = text(account, 'number')
+    const credentialId = text(account, 'credentialId')
+    if (account.type === 'email' && email)
+      run(() => link.unlinkAccount({ type: 'email', email }), `Unlinked ${email}`)
+    else if (account.type === 'phone' && phone)
+      run(() => link.unlinkAccount({ type: 'phone', phoneNumber: phone }), 'Unlinked your phone')
+    else if (account.type === 'passkey' && credentialId)
+      run(() => unlinkPasskey(client, { credentialId }), 'Unlinked the passkey')
+  }
+
+  const submitLink = (event: FormEvent) => {
+    event.preventDefault()
+    if (!linking) return
+    if (linking.step === 'address') {
+      let address = linking.address.trim()
+      if (linking.kind === 'phone') {
+        const phone = parsePhone(address)
+        if (!phone.isPossible) {
+          setBusy({
+            pending: false,
+            error: new Error('Enter a possible phone number, with its country code (+44…)'),
+          })
+          return
+        }
+        address = phone.e164
+      }
+      setBusy({ pending: true })
+      const send =
+        linking.kind === 'email'
+          ? link.sendEmailCode({ email: address })
+          : link.sendSmsCode({ phoneNumber: address })
+      send.then(
+        () => {
+          setBusy({ pending: false })
+          setLinking({ ...linking, address, step: 'code' })
+        },
+        (error: unknown) => setBusy({ pending: false, error }),
+      )
+      return
+    }
+    run(
+      () =>
+        linking.kind === 'email'
+          ? link.linkEmail({ email: linking.address, code: linking.code })
+          : link.linkPhone({ phoneNumber: linking.address, code: linking.code }),
+      `Linked ${linking.address}`,
+    )
+  }
+
+  // The last way in keeps its button: the server's refusal says why, in the rules' own words.
+  const unlinkable = (account: LinkedAccount) =>
+    account.type === 'email' || account.type === 'phone' || account.type === 'passkey'
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Ways to sign in</h2>
+      <ul className="settings__list">
+        {user.linkedAccounts.map((account) => (
+          <li
+            key={`${account.type}:${text(account, 'address') ?? text(account, 'number') ?? text(account, 'credentialId') ?? ''}`}
+            className="settings__item"
+          >
+            <span>{describeAccount(account)}</span>
+            {unlinkable(account) ? (
+              <button
+                type="button"
+                className="button button--danger button--small"
+                disabled={busy.pending}
+                onClick={() => unlink(account)}
+                aria-label={`Unlink ${describeAccount(account)}`}
+              >
+                Unlink
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div aria-live="polite">
+        {busy.done && !busy.error ? <p className="notice notice--success">{busy.done}</p> : null}
+      </div>
+      {busy.error ? <ErrorMessage error={busy.error} /> : null}
+      {linking ? (
+        <form onSubmit={submitLink} noValidate className="settings__form">
+          {linking.step === 'address' ? (
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-address`}>
+                {linking.kind === 'email' ? 'Email to link' : 'Phone number to link, with its country code'}
+              </label>
+              <input
+                id={`${id}-address`}
+                className="input"
+                type={linking.kind === 'email' ? 'email' : 'tel'}
+                autoComplete={linking.kind === 'email' ? 'email' : 'tel'}
+                value={linking.address}
+                onChange={(event) => setLinking({ ...linking, address: event.target.value })}
+              />
+            </div>
+          ) : (
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-code`}>
+                Code sent to {linking.address}
+              </label>
+              <input
+                id={`${id}-code`}
+                className="input input--code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={linking.code}
+                onChange={(event) => setLinking({ ...linking, code: event.target.value.replace(/\D/g, '') })}
+              />
+            </div>
+          )}
+          <div className="actions">
+            <button type="submit" className="button" disabled={busy.pending}>
+              {linking.step === 'address' ? 'Send code' : 'Link'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setLinking(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => setLinking({ kind: 'email', step: 'address', address: '', code: '' })}
+          >
+            Link an email
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => setLinking({ kind: 'phone', step: 'address', address: '', code: '' })}
+          >
+            Link a phone
+          </button>
+          {canUsePasskeys() ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={busy.pending}
+              onClick={() =>
+                run(() => linkPasskey(client), 'Passkey added: you can sign in with it next time')
+              }
+            >
+              Add a passkey
+            </button>
+          ) : null}
+        </div>
+      )}
+    </section>
+  )
+}

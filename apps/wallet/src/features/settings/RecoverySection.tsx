@@ -1,0 +1,201 @@
+import { estimatePasswordEntropy, generatePassphrase } from '@satchel/core'
+import { useSatchel } from '@satchel/react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { getErrorCode } from '../../shared/describeError'
+import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { LoadingState } from '../../shared/ui/LoadingState'
+
+/** What the server requires of a recovery passcode, by core's entropy estimate. */
+const MIN_BITS = 40
+const PASSPHRASE_WORDS = 6
+
+type Status = { method: 'passcode' | 'google_drive' | null; unlocked: boolean }
+type Load = { status: 'loading' } | { status: 'ready'; value: Status } | { status: 'error'; error: unknown }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const toStatus = (answer: unknown): Status => ({
+  method:
+    isRecord(answer) && (answer.method === 'passcode' || answer.method === 'google_drive')
+      ? answer.method
+      : null,
+  unlocked: isRecord(answer) && answer.unlocked === true,
+})
+
+/**
+ * Recovery passcode: an extra lock on the wallets that only the user knows. The entropy meter shows
+ * how hard the passcode is to guess (core's estimate; 40 bits at least), and a passphrase of six
+ * random words can be generated instead.
+ */
+export function RecoverySection() {
+  const { client } = useSatchel()
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [passcode, setPasscode] = useState('')
+  const [current, setCurrent] = useState('')
+  const [visible, setVisible] = useState(false)
+  const [saving, setSaving] = useState<{ pending: boolean; error?: unknown; saved?: boolean }>({
+    pending: false,
+  })
+  const [needsMfa, setNeedsMfa] = useState(false)
+  const id = useId()
+  const entropy = estimatePasswordEntropy(passcode)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
+  useEffect(() => {
+    let live = true
+    client.request({ method: 'GET', path: '/api/v1/recovery', auth: true }).then(
+      (answer) => live && setLoad({ status: 'ready', value: toStatus(answer) }),
+      (error: unknown) => live && setLoad({ status: 'error', error }),
+    )
+    return () => {
+      live = false
+    }
+  }, [client, attempt])
+
+  const generate = async () => {
+    const { passphraseWords } = await import('./passphraseWords')
+    setPasscode(generatePassphrase({ length: PASSPHRASE_WORDS, wordlist: passphraseWords, separator: '-' }))
+    setVisible(true)
+  }
+
+  const save = () => {
+    setSaving({ pending: true })
+    const locked = load.status === 'ready' && load.value.method === 'passcode'
+    client
+      .request({
+        method: 'POST',
+        path: '/api/v1/recovery/passcode',
+        body: { passcode, ...(locked && current ? { currentPasscode: current } : {}) },
+        auth: true,
+        // Signed requests carry the MFA token the user verified (setting a lock is MFA-sensitive).
+        signed: {},
+      })
+      .then(
+        (answer) => {
+          setLoad({ status: 'ready', value: toStatus(answer) })
+          setSaving({ pending: false, saved: true })
+          setPasscode('')
+          setCurrent('')
+        },
+        (error: unknown) => {
+          if (getErrorCode(error) === 'missing_or_invalid_mfa') setNeedsMfa(true)
+          setSaving({ pending: false, error })
+        },
+      )
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (entropy.bits >= MIN_BITS) save()
+  }
+
+  const locked = load.status === 'ready' && load.value.method === 'passcode'
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Recovery passcode</h2>
+      <p>
+        An extra lock only you know: with it set, a new session must enter it before your wallet can sign.
+        Keep it somewhere safe; Satchel cannot recover it for you.
+      </p>
+      {load.status === 'loading' ? <LoadingState label="Loading…" /> : null}
+      {load.status === 'error' ? (
+        <ErrorMessage error={load.error} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
+      {load.status === 'ready' ? (
+        <p>
+          Status:{' '}
+          <strong>
+            {load.value.method === null
+              ? 'Not set'
+              : load.value.unlocked
+                ? 'Set, unlocked on this device'
+                : 'Set, locked'}
+          </strong>
+        </p>
+      ) : null}
+      <div aria-live="polite">
+        {saving.saved ? <p className="notice notice--success">Recovery passcode saved.</p> : null}
+      </div>
+      {needsMfa ? (
+        <MfaPrompt
+          reason="Changing your recovery passcode needs your second factor."
+          onVerified={() => {
+            setNeedsMfa(false)
+            save()
+          }}
+          onCancel={() => setNeedsMfa(false)}
+        />
+      ) : null}
+      {load.status === 'ready' ? (
+        <form onSubmit={submit} noValidate className="settings__form">
+          {locked ? (
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-current`}>
+                Current passcode (not needed on a device you unlocked)
+              </label>
+              <input
+                id={`${id}-current`}
+                className="input"
+                type="password"
+                autoComplete="current-password"
+                value={current}
+                onChange={(event) => setCurrent(event.target.value)}
+              />
+            </div>
+          ) : null}
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-passcode`}>
+              {locked ? 'New passcode' : 'Passcode'}
+            </label>
+            <div className="field__row">
+              <input
+                id={`${id}-passcode`}
+                className="input"
+                type={visible ? 'text' : 'password'}
+                autoComplete="new-password"
+                spellCheck={false}
+                value={passcode}
+                onChange={(event) => setPasscode(event.target.value)}
+                aria-describedby={`${id}-strength`}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setVisible((value) => !value)}
+              >
+                {visible ? 'Hide' : 'Show'}
+              </button>
+            </div>
+            <div className="settings__meter">
+              <meter
+                id={`${id}-meter`}
+                min={0}
+                max={128}
+                low={MIN_BITS}
+                high={60}
+                optimum={128}
+                value={Math.min(entropy.bits, 128)}
+                aria-labelledby={`${id}-strength`}
+              />
+              <p className="field__hint" id={`${id}-strength`}>
+                Strength:{' '}
+                {passcode ? `${entropy.strength}, about ${Math.floor(entropy.bits)} bits` : 'type a passcode'}{' '}
+                (at least {MIN_BITS} bits needed)
+              </p>
+            </div>
+          </div>
+          {saving.error && !needsMfa ? <ErrorMessage error={saving.error} /> : null}
+          <div className="actions">
+            <button type="submit" className="button" disabled={saving.pending || entropy.bits < MIN_BITS}>
+              {saving.pending ? 'Saving…' : locked ? 'Change passcode' : 'Set passcode'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => void generate()}>
+              Generate a passphrase
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useState } from 'react'
+import { useWalletConfig } from '../../app/WalletConfigContext'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { LoadingState } from '../../shared/ui/LoadingState'
+import { useAppConfig } from '../../shared/useAppConfig'
+import { EmailSignIn } from './EmailSignIn'
+import { GuestSignIn } from './GuestSignIn'
+import { PasskeySignIn } from './PasskeySignIn'
+import './sign-in.css'
+
+// Phone parsing carries every country's number metadata: it loads when the Phone tab is opened.
+const SmsSignIn = lazy(() => import('./SmsSignIn'))
+
+type Method = 'email' | 'sms' | 'passkey' | 'guest'
+
+const labels: Record<Method, string> = { email: 'Email', sms: 'Phone', passkey: 'Passkey', guest: 'Guest' }
+const order: readonly Method[] = ['email', 'sms', 'passkey', 'guest']
+
+/**
+ * Sign in (or sign up: the same steps) with every method the app enables: an email code, a text
+ * message code with a country picker, a passkey, or as a guest. On the devnet it points to the outbox
+ * where the codes land.
+ */
+export default function SignInPage() {
+  const app = useAppConfig()
+  const { outboxUrl } = useWalletConfig()
+  const [chosen, setChosen] = useState<Method | undefined>(undefined)
+
+  if (app.status === 'loading')
+    return (
+      <main className="sign-in">
+        <LoadingState label="Loading sign-in options…" />
+      </main>
+    )
+  if (app.status === 'error')
+    return (
+      <main className="sign-in">
+        <h1>Sign in</h1>
+        <ErrorMessage title="Sign-in options could not be loaded" error={app.error} onRetry={app.retry} />
+      </main>
+    )
+
+  const enabled = order.filter((method) => app.config.loginMethods.includes(method))
+  const method = chosen && enabled.includes(chosen) ? chosen : enabled[0]
+  return (
+    <main className="sign-in">
+      <div className="sign-in__card card">
+        <h1 className="sign-in__title">Sign in to {app.config.name}</h1>
+        <p className="muted">New here? The same steps create your account and your wallet.</p>
+        {enabled.length === 0 ? (
+          <ErrorMessage error={new Error('This app has no sign-in method enabled.')} />
+        ) : (
+          <>
+            <fieldset className="segmented">
+              <legend className="visually-hidden">How do you want to sign in?</legend>
+              {enabled.map((option) => (
+                <label key={option} className="segmented__option">
+                  <input
+                    type="radio"
+                    name="sign-in-method"
+                    value={option}
+                    checked={option === method}
+                    onChange={() => setChosen(option)}
+                  />
+                  <span className="segmented__label">{labels[option]}</span>
+                </label>
+              ))}
+            </fieldset>
+            {method === 'email' ? <EmailSignIn /> : null}
+            {method === 'sms' ? (
+              <Suspense fallback={<LoadingState label="Loading phone sign-in…" />}>
+                <SmsSignIn />
+              </Suspense>
+            ) : null}
+            {method === 'passkey' ? <PasskeySignIn /> : null}
+            {method === 'guest' ? <GuestSignIn /> : null}
+          </>
+        )}
+        {app.config.mode === 'development' && outboxUrl ? (
+          <p className="sign-in__dev">
+            Development app: emails and texts are not sent. Read your code in the{' '}
+            <a href={outboxUrl} target="_blank" rel="noreferrer">
+              dev outbox
+            </a>
+            .
+          </p>
+        ) : null}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,116 @@
+import { OTP_LENGTH } from '@satchel/core'
+import { type MfaMethod, useMfa } from '@satchel/react'
+import { type FormEvent, useId, useState } from 'react'
+import { ErrorMessage } from '../ui/ErrorMessage'
+
+const labels: Record<MfaMethod, string> = { totp: 'Authenticator app', sms: 'Text message' }
+
+/**
+ * Asks for a second-factor code before a sensitive action (export, a send when the app requires MFA).
+ * A verified code covers sensitive actions for 15 minutes.
+ *
+ * @example
+ * <MfaPrompt reason="Exporting your key needs a second factor." onVerified={retry} onCancel={close} />
+ */
+export function MfaPrompt({
+  reason,
+  onVerified,
+  onCancel,
+}: {
+  reason: string
+  onVerified: () => void
+  onCancel: () => void
+}) {
+  const { methods, verify, sendSmsCode } = useMfa()
+  const usable = methods.filter((method): method is MfaMethod => method === 'totp' || method === 'sms')
+  const [method, setMethod] = useState<MfaMethod | undefined>(usable[0])
+  const [code, setCode] = useState('')
+  const [state, setState] = useState<
+    { status: 'idle' | 'sending' | 'sent' | 'verifying' } | { status: 'error'; error: unknown }
+  >({ status: 'idle' })
+  const id = useId()
+
+  if (!method)
+    return (
+      <section className="mfa-prompt card" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Second factor needed</h2>
+        <p>{reason}</p>
+        <p>Set up an authenticator app in Settings first, then try again.</p>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Close
+        </button>
+      </section>
+    )
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setState({ status: 'verifying' })
+    verify({ method, code }).then(onVerified, (error: unknown) => setState({ status: 'error', error }))
+  }
+  const textMe = () => {
+    setState({ status: 'sending' })
+    sendSmsCode().then(
+      () => setState({ status: 'sent' }),
+      (error: unknown) => setState({ status: 'error', error }),
+    )
+  }
+  return (
+    <form className="mfa-prompt card" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>Confirm it is you</h2>
+      <p>{reason}</p>
+      {usable.length > 1 ? (
+        <fieldset className="segmented">
+          <legend className="field__label">Second factor</legend>
+          {usable.map((option) => (
+            <label key={option} className="segmented__option">
+              <input
+                type="radio"
+                name={`${id}-method`}
+                checked={option === method}
+                onChange={() => setMethod(option)}
+              />
+              <span className="segmented__label">{labels[option]}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {method === 'sms' ? (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={textMe}
+          disabled={state.status === 'sending'}
+        >
+          {state.status === 'sent' ? 'Text me a new code' : 'Text me a code'}
+        </button>
+      ) : null}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-code`}>
+          {method === 'totp' ? 'Code from your authenticator app' : 'Code from the text message'}
+        </label>
+        <input
+          id={`${id}-code`}
+          className="input input--code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        />
+      </div>
+      {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
+      <div className="actions">
+        <button
+          type="submit"
+          className="button"
+          disabled={code.length !== OTP_LENGTH || state.status === 'verifying'}
+        >
+          {state.status === 'verifying' ? 'Checking…' : 'Confirm'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,84 @@
+import { Secret, TOTP } from 'otpauth'
+import type { Browser } from 'playwright-core'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkAccessibility } from '../support/checkAccessibility'
+import { launchBrowser } from '../support/launchBrowser'
+import { saveScreenshot } from '../support/saveScreenshot'
+import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
+import { openScreen, signInWithEmail } from '../support/walletSteps'
+
+let world: JourneyDevnet
+let browser: Browser
+beforeAll(async () => {
+  ;[world, browser] = await Promise.all([startJourneyDevnet(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await world?.stop()
+})
+
+const isPrivateKey = (value: string): value is `0x${string}` => /^0x[0-9a-f]{64}$/.test(value)
+
+/** The authenticator app in the test: codes of the secret the wallet showed, at any moment. */
+const codeAt = (secret: string, timestamp: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp,
+  })
+
+describe('two-factor authentication and export', () => {
+  it('enrols an authenticator app by QR code, then exports the private key only after a code', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const address = await signInWithEmail(page, world, 'careful@example.com')
+    await openScreen(page, 'Settings')
+
+    const mfa = page.getByRole('region', { name: 'Two-factor authentication' })
+    await mfa.getByRole('button', { name: 'Set up an authenticator app' }).click()
+    await mfa.getByRole('img', { name: 'QR code to add Satchel to your authenticator app' }).waitFor()
+    const secret = (await mfa.getByTestId('totp-secret').textContent()) ?? ''
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    await saveScreenshot(page, 'mfa-export', 'totp-enrolment')
+    expect(await checkAccessibility(page)).toEqual([])
+    await mfa.getByLabel('Code from your authenticator app').fill(codeAt(secret, Date.now()))
+    await mfa.getByRole('button', { name: 'Turn on' }).click()
+    await mfa.getByText('Authenticator app added.').waitFor()
+    await mfa.getByRole('list', { name: 'Enrolled second factors' }).getByText('Authenticator app').waitFor()
+
+    // Export asks for the second factor first; cancelling shows nothing.
+    const exporting = page.getByRole('region', { name: 'Export private key' })
+    await exporting.getByRole('button', { name: 'Export private key' }).click()
+    const prompt = page.getByRole('form', { name: 'Confirm it is you' })
+    await prompt.waitFor()
+    await prompt.getByRole('button', { name: 'Cancel' }).click()
+    expect(await page.getByTestId('exported-secret').count()).toBe(0)
+
+    // A wrong code is refused in words and reveals nothing.
+    await exporting.getByRole('button', { name: 'Export private key' }).click()
+    await prompt.getByLabel('Code from your authenticator app').fill('000000')
+    await prompt.getByRole('button', { name: 'Confirm' }).click()
+    await prompt.getByRole('alert').waitFor()
+    expect(await page.getByTestId('exported-secret').count()).toBe(0)
+    await saveScreenshot(page, 'mfa-export', 'export-mfa-prompt')
+    expect(await checkAccessibility(page)).toEqual([])
+
+    // The enrolment's code cannot be replayed: the next one (accepted one step early) unlocks the export.
+    await prompt.getByLabel('Code from your authenticator app').fill(codeAt(secret, Date.now() + 30_000))
+    await prompt.getByRole('button', { name: 'Confirm' }).click()
+    const shown = page.getByTestId('exported-secret')
+    await shown.waitFor({ timeout: 20_000 })
+    const privateKey = ((await shown.textContent()) ?? '').trim()
+    if (!isPrivateKey(privateKey)) throw new Error('The export did not show a private key')
+    // It is this wallet's key: it derives the address the header shows.
+    expect(privateKeyToAccount(privateKey).address).toBe(address)
+    await page.screenshot({ path: '/dev/null' }) // never saved to disk: the key is on screen
+    expect(await checkAccessibility(page)).toEqual([])
+
+    // Shown once: hidden, it is gone from the page.
+    await exporting.getByRole('button', { name: 'I saved it, hide it' }).click()
+    expect(await page.getByTestId('exported-secret').count()).toBe(0)
+    expect(await page.content()).not.toContain(privateKey.slice(2))
+    await saveScreenshot(page, 'mfa-export', 'export-hidden')
+    await context.close()
+  })
+})

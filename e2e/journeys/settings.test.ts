@@ -1,0 +1,96 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkAccessibility } from '../support/checkAccessibility'
+import { launchBrowser } from '../support/launchBrowser'
+import { readOutboxCode } from '../support/readOutboxCode'
+import { saveScreenshot } from '../support/saveScreenshot'
+import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
+import { openScreen, signInWithEmail } from '../support/walletSteps'
+
+let world: JourneyDevnet
+let browser: Browser
+beforeAll(async () => {
+  ;[world, browser] = await Promise.all([startJourneyDevnet(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await world?.stop()
+})
+
+describe('settings', () => {
+  it('links and unlinks ways in, with the rules’ own messages when one is refused', async () => {
+    // Someone else already signs in with owner@example.com.
+    const other = await browser.newContext()
+    await signInWithEmail(await other.newPage(), world, 'owner@example.com')
+    await other.close()
+
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInWithEmail(page, world, 'linker@example.com')
+    await openScreen(page, 'Settings')
+    const ways = page.getByRole('region', { name: 'Ways to sign in' })
+
+    const link = async (button: string, label: string, value: string, recipient: string) => {
+      await ways.getByRole('button', { name: button }).click()
+      await ways.getByLabel(label).fill(value)
+      await ways.getByRole('button', { name: 'Send code' }).click()
+      const code = await readOutboxCode(context, world.outboxUrl, recipient)
+      await ways.getByLabel(`Code sent to ${recipient}`).fill(code)
+      await ways.getByRole('button', { name: 'Link', exact: true }).click()
+    }
+
+    await link('Link an email', 'Email to link', 'owner@example.com', 'owner@example.com')
+    await ways.getByRole('alert').getByText('This account is linked to another user').waitFor()
+
+    await ways.getByRole('button', { name: 'Cancel' }).click()
+    await link(
+      'Link a phone',
+      'Phone number to link, with its country code',
+      '+1 415 555 0100',
+      '+14155550100',
+    )
+    await ways.getByText('Linked +14155550100').waitFor()
+    await ways.getByRole('listitem').getByText('Phone ••••••••0100').waitFor()
+    await saveScreenshot(page, 'settings', 'linked-accounts')
+    expect(await checkAccessibility(page)).toEqual([])
+
+    await ways.getByRole('button', { name: 'Unlink Email linker@example.com' }).click()
+    await ways.getByText('Unlinked linker@example.com').waitFor()
+    // The phone is now the only way in: removing it is refused, in the rule's words.
+    await ways.getByRole('button', { name: 'Unlink Phone ••••••••0100' }).click()
+    await ways.getByRole('alert').getByText('The last way to sign in cannot be unlinked').waitFor()
+    expect(await ways.getByRole('listitem').count()).toBe(1)
+    await context.close()
+  })
+
+  it('sets a recovery passcode from a generated passphrase, with the entropy meter judging each try', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInWithEmail(page, world, 'locksmith@example.com')
+    await openScreen(page, 'Settings')
+    const recovery = page.getByRole('region', { name: 'Recovery passcode' })
+    await recovery.getByText('Status: Not set').waitFor()
+    const passcode = recovery.getByLabel('Passcode', { exact: true })
+    const set = recovery.getByRole('button', { name: 'Set passcode' })
+
+    // 'hunter2': 7 characters from 36 -> about 36 bits: too easy, and the button says so by staying off.
+    await passcode.fill('hunter2')
+    await recovery.getByText('Strength: fair, about 36 bits (at least 40 bits needed)').waitFor()
+    expect(await set.isDisabled()).toBe(true)
+
+    await recovery.getByRole('button', { name: 'Generate a passphrase' }).click()
+    const generated = await passcode.inputValue()
+    expect(generated.split('-')).toHaveLength(6)
+    await recovery.getByText(/Strength: very strong, about \d+ bits/).waitFor()
+    await saveScreenshot(page, 'settings', 'recovery-passcode')
+    expect(await checkAccessibility(page)).toEqual([])
+    await set.click()
+    await recovery.getByText('Recovery passcode saved.').waitFor()
+    await recovery.getByText('Status: Set, unlocked on this device').waitFor()
+
+    const signers = page.getByRole('region', { name: 'Delegated signers' })
+    await signers.getByRole('button', { name: 'Revoke all delegated signers' }).click()
+    await signers.getByText('Revoked 0 delegated signers').waitFor()
+    await context.close()
+  })
+})

@@ -1,0 +1,299 @@
+import { ApiError, withRetry } from '@satchel/core'
+import { NotAuthenticatedError } from '../errors/errors'
+import { createWallet } from './actions/createWallet'
+import { createHttpClient, type HttpRequest } from './http/createHttpClient'
+import { isRecord, parseAppConfig, parseAuthenticated, parseUser, parseWalletList } from './parse'
+import { exportSessionPublicKey, getOrCreateSessionKey, type SessionPublicKey } from './session/sessionKey'
+import { createDefaultSessionKeyStore, type SessionKeyStore } from './session/sessionKeyStore'
+import { REQUEST_EXPIRY_MS, signRequest } from './session/signRequest'
+import { createStore } from './state/createStore'
+import type { SatchelEvent, SatchelState } from './state/transition'
+import { createTabSync, type TabMessage, type TabSync } from './tokens/createTabSync'
+import { createTokenManager, isSessionEnded } from './tokens/createTokenManager'
+import { createDefaultStorage, type SatchelStorage } from './tokens/storage'
+import type { AppConfig, AuthenticatedUser, SatchelUser, SatchelWallet } from './types'
+
+export type CreateWalletsOnLogin = 'off' | 'users-without-wallets'
+
+export type CreateSatchelClientParameters = {
+  appId: string
+  /** Where the Satchel API runs, e.g. `https://auth.example.com`. */
+  serverUrl: string
+  /** Where tokens are kept between page loads. Default: localStorage in a browser, memory elsewhere. */
+  storage?: SatchelStorage | undefined
+  /** Where the session key pair is kept. Default: IndexedDB in a browser, memory elsewhere. */
+  sessionKeyStore?: SessionKeyStore | undefined
+  /** `users-without-wallets` creates an Ethereum wallet at login for a user who has none. Default `off`. */
+  createWalletsOnLogin?: CreateWalletsOnLogin | undefined
+  fetch?: typeof fetch | undefined
+  /** Per call. Default 20 s. */
+  timeoutMs?: number | undefined
+  /** The clock (tests move it). */
+  now?: (() => number) | undefined
+}
+
+/** One API call through the client: `auth` adds the access token, `signed` the authorization signature. */
+export type ClientRequest = Omit<HttpRequest, 'accessToken' | 'sign'> & {
+  auth?: boolean | undefined
+  signed?: { idempotencyKey?: string | undefined } | undefined
+}
+
+export type SatchelClient = {
+  readonly appId: string
+  readonly serverUrl: string
+  readonly createWalletsOnLogin: CreateWalletsOnLogin
+  readonly storage: SatchelStorage
+  /** Restores a stored session (once; later calls return the same promise). Call it in the browser only. */
+  start(): Promise<SatchelState>
+  /** Stops timers and tab listeners; `start()` attaches them again. */
+  destroy(): void
+  getState(): SatchelState
+  subscribe(listener: () => void): () => void
+  /** Runs an event through the status machine (for actions; invalid events change nothing). */
+  dispatch(event: SatchelEvent): SatchelState
+  getAccessToken(): Promise<string | undefined>
+  getIdentityToken(): string | undefined
+  refresh(): Promise<void>
+  logout(parameters?: { all?: boolean | undefined }): Promise<void>
+  request(parameters: ClientRequest): Promise<unknown>
+  /** Takes the answer of any authenticate route: stores the session, signs in, creates wallets if asked. */
+  completeLogin(answer: unknown, path: string): Promise<AuthenticatedUser>
+  getSessionPublicKey(): Promise<SessionPublicKey>
+  getAppConfig(): Promise<AppConfig>
+  /** Sent as `satchel-mfa-token` on authenticated requests until it expires (unix ms). */
+  setMfaToken(token: string | undefined, expiresAt?: number): void
+}
+
+/**
+ * The framework-free Satchel client: HTTP, the session's tokens and key, and one status machine
+ * (`loading -> unauthenticated | authenticated`, wallets `none | creating | ready | error`).
+ * Creating it touches no browser global, so it is safe during server-side rendering.
+ *
+ * @example
+ * const client = createSatchelClient({ appId: 'app_1', serverUrl: 'https://auth.example.com' })
+ * await client.start()
+ * client.getState().status // 'unauthenticated'
+ */
+export function createSatchelClient(parameters: CreateSatchelClientParameters): SatchelClient {
+  const { appId, serverUrl } = parameters
+  const now = parameters.now ?? Date.now
+  const storage = parameters.storage ?? createDefaultStorage()
+  const keyStore = parameters.sessionKeyStore ?? createDefaultSessionKeyStore({ name: appId })
+  const http = createHttpClient({
+    serverUrl,
+    appId,
+    fetch: parameters.fetch,
+    timeoutMs: parameters.timeoutMs,
+  })
+  const store = createStore()
+  let started: Promise<SatchelState> | undefined
+  let tabSync: TabSync | undefined
+  let appConfig: Promise<AppConfig> | undefined
+  let mfa: { token: string; expiresAt: number } | undefined
+
+  const sessionKey = () =>
+    getOrCreateSessionKey({ store: keyStore, lockName: `satchel:${appId}:session-key` })
+  const getSessionPublicKey = async () => exportSessionPublicKey(await sessionKey())
+
+  // A refresh answers the user too: keep it when it is the one signed in (others sign in through
+  // restore, login or another tab, which also load the wallets).
+  function updateUser(user: SatchelUser) {
+    const state = store.getState()
+    if (state.status === 'authenticated' && state.user.id === user.id)
+      store.dispatch({ type: 'user_updated', user })
+  }
+
+  const tokens = createTokenManager({
+    appId,
+    storage,
+    http,
+    now,
+    getSessionPublicKey,
+    onUser: updateUser,
+    onEnded: () => store.dispatch({ type: 'logged_out' }),
+    onSaved: () => tabSync?.post({ type: 'session_changed' }),
+  })
+
+  async function request({ auth, signed, ...call }: ClientRequest): Promise<unknown> {
+    const send = async () => {
+      const accessToken = auth ? await tokens.getAccessToken() : undefined
+      if (auth && !accessToken) throw new NotAuthenticatedError({ action: `${call.method} ${call.path}` })
+      const headers = {
+        ...call.headers,
+        // Sensitive actions (signing, export, MFA changes) ask for it; it only ever goes to our own API.
+        ...((auth || signed) && mfa && mfa.expiresAt > now() ? { 'satchel-mfa-token': mfa.token } : {}),
+      }
+      return http({
+        ...call,
+        headers,
+        accessToken,
+        ...(signed
+          ? {
+              sign: async ({ method, url, body }) =>
+                signRequest({
+                  privateKey: (await sessionKey()).privateKey,
+                  appId,
+                  method,
+                  url,
+                  body,
+                  expiry: tokens.serverNow() + REQUEST_EXPIRY_MS,
+                  idempotencyKey: signed.idempotencyKey,
+                }),
+            }
+          : {}),
+      })
+    }
+    try {
+      return await send()
+    } catch (error) {
+      // An access token the server no longer takes (a key rotation, a clock far off): refresh once, retry.
+      if (
+        !auth ||
+        !(error instanceof ApiError && error.code === 'missing_or_invalid_token') ||
+        !tokens.current()
+      )
+        throw error
+      await tokens.refresh()
+      return send()
+    }
+  }
+
+  async function fetchUser(): Promise<SatchelUser> {
+    const answer = await request({ method: 'GET', path: '/api/v1/users/me', auth: true })
+    return parseUser(isRecord(answer) ? answer.user : undefined, '/api/v1/users/me')
+  }
+
+  async function fetchWallets(): Promise<SatchelWallet[]> {
+    try {
+      return parseWalletList(
+        await request({ method: 'GET', path: '/api/v1/wallets', auth: true }),
+        '/api/v1/wallets',
+      )
+    } catch (error) {
+      // A server without wallet routes: the user simply has no embedded wallet.
+      if (error instanceof ApiError && error.code === 'not_found') return []
+      throw error
+    }
+  }
+
+  const fetchUserAndWallets = () => Promise.all([fetchUser(), fetchWallets()])
+
+  async function restore(): Promise<SatchelState> {
+    const session = await tokens.load()
+    if (!session) return store.dispatch({ type: 'no_session' })
+    try {
+      const [user, wallets] = await withRetry(fetchUserAndWallets, { retries: 2, delayMs: 500 })
+      store.dispatch({ type: 'session_restored', user, wallets })
+    } catch (error) {
+      if (isSessionEnded(error)) await tokens.clear()
+      // Offline or a server error: show signed out for now, but keep the tokens so a reload can retry.
+      store.dispatch({ type: 'no_session' })
+    }
+    return store.getState()
+  }
+
+  function onMessage(message: TabMessage) {
+    if (message.type === 'logged_out') {
+      void tokens.load().then(() => store.dispatch({ type: 'logged_out' }))
+      return
+    }
+    // Another tab signed in or rotated the tokens: take them; fetch the user if this tab had none.
+    void tokens
+      .load()
+      .then(async (session) => {
+        if (!session || store.getState().status === 'authenticated') return
+        const [user, wallets] = await fetchUserAndWallets()
+        store.dispatch({ type: 'logged_in', user, wallets })
+      })
+      .catch(() => {})
+  }
+
+  async function completeLogin(answer: unknown, path: string): Promise<AuthenticatedUser> {
+    const parsed = parseAuthenticated(answer, path)
+    if (!parsed.session)
+      throw new ApiError('invalid_data', {
+        message: 'Cookie-mode apps are not supported by this SDK version',
+      })
+    await tokens.save(parsed.session)
+    const wallets = await fetchWallets()
+    store.dispatch({ type: 'logged_in', user: parsed.user, wallets })
+    const hasEthereumWallet = wallets.some((wallet) => wallet.chainType === 'ethereum')
+    if (parameters.createWalletsOnLogin === 'users-without-wallets' && !hasEthereumWallet) {
+      // The user is signed in whatever happens here; a failure shows as wallets `error`.
+      await createWallet(client, { chainType: 'ethereum' }).catch(() => {})
+    }
+    return { user: parsed.user, isNewUser: parsed.isNewUser }
+  }
+
+  async function logout({ all = false }: { all?: boolean | undefined } = {}) {
+    const session = tokens.current()
+    let failure: unknown
+    try {
+      if (session) {
+        await http({
+          method: 'POST',
+          path: '/api/v1/sessions/logout',
+          body: all ? { all: true } : { refreshToken: session.refreshToken },
+          ...(all ? { accessToken: await tokens.getAccessToken() } : {}),
+        })
+      }
+    } catch (error) {
+      failure = error
+    }
+    // Signed out here whatever the server said: the user asked to leave.
+    await tokens.clear()
+    await keyStore.clear()
+    mfa = undefined
+    store.dispatch({ type: 'logged_out' })
+    tabSync?.post({ type: 'logged_out' })
+    if (all && failure) throw failure
+  }
+
+  const client: SatchelClient = {
+    appId,
+    serverUrl,
+    createWalletsOnLogin: parameters.createWalletsOnLogin ?? 'off',
+    storage,
+    start: () => {
+      // After a destroy (React's strict mode mounts twice) a second start re-attaches the tab listener
+      // and the refresh timer; the session itself is restored once.
+      tabSync ??= createTabSync({
+        channel: `satchel:${appId}`,
+        storageKey: `satchel:${appId}:session`,
+        onMessage,
+      })
+      if (started) tokens.resume()
+      started ??= restore()
+      return started
+    },
+    destroy() {
+      tokens.stop()
+      tabSync?.close()
+      tabSync = undefined
+    },
+    getState: store.getState,
+    subscribe: store.subscribe,
+    dispatch: store.dispatch,
+    getAccessToken: () => tokens.getAccessToken(),
+    getIdentityToken: () => tokens.current()?.identityToken,
+    refresh: () => tokens.refresh(),
+    logout,
+    request,
+    completeLogin,
+    getSessionPublicKey,
+    getAppConfig() {
+      appConfig ??= http({ method: 'GET', path: `/api/v1/apps/${encodeURIComponent(appId)}` }).then(
+        (answer) => parseAppConfig(answer, '/api/v1/apps/:app_id'),
+        (error: unknown) => {
+          appConfig = undefined
+          throw error
+        },
+      )
+      return appConfig
+    },
+    setMfaToken(token, expiresAt = now() + 15 * 60_000) {
+      mfa = token ? { token, expiresAt } : undefined
+    },
+  }
+  return client
+}

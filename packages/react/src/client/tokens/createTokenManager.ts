@@ -1,0 +1,187 @@
+import { ApiError, decodeToken } from '@satchel/core'
+import type { HttpClient } from '../http/createHttpClient'
+import { parseAuthenticated, parseStoredSession } from '../parse'
+import type { SessionPublicKey } from '../session/sessionKey'
+import type { SatchelUser, StoredSession } from '../types'
+import { getRefreshDelay } from './getRefreshDelay'
+import { runExclusive } from './runExclusive'
+import type { SatchelStorage } from './storage'
+
+export type TokenManager = {
+  /** The session in memory (what this tab uses). */
+  current(): StoredSession | undefined
+  /** Reads the stored session into memory and schedules its refresh. */
+  load(): Promise<StoredSession | undefined>
+  /** Keeps a session the server just issued: memory, storage, clock skew, next refresh. */
+  save(session: StoredSession): Promise<void>
+  /** Forgets the session here and in storage. */
+  clear(): Promise<void>
+  /** The access token, refreshed first when it is about to expire; undefined when signed out. */
+  getAccessToken(): Promise<string | undefined>
+  /** Rotates the tokens now: one refresh at a time across tabs. */
+  refresh(): Promise<void>
+  /** Milliseconds since the epoch on the server's clock (as learned from the tokens it issues). */
+  serverNow(): number
+  /** Cancels the scheduled refresh. */
+  stop(): void
+  /** Schedules the refresh of the session in memory again. */
+  resume(): void
+}
+
+export type CreateTokenManagerParameters = {
+  appId: string
+  storage: SatchelStorage
+  http: HttpClient
+  now: () => number
+  getSessionPublicKey: () => Promise<SessionPublicKey>
+  /** A refresh answered with the user (possibly changed since). */
+  onUser: (user: SatchelUser) => void
+  /** The server no longer knows the session (revoked, expired, logged out elsewhere). */
+  onEnded: () => void
+  /** Another tab must re-read the stored tokens. */
+  onSaved: () => void
+}
+
+/** A refresh failure that means the session is over, rather than that the network hiccupped. */
+export function isSessionEnded(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === 'missing_or_invalid_token' ||
+      error.code === 'must_be_authenticated' ||
+      error.code === 'user_does_not_exist' ||
+      error.code === 'user_suspended')
+  )
+}
+
+function tokenTimes(token: string): { issuedAt: number; expiresAt: number } | undefined {
+  try {
+    const { iat, exp } = decodeToken(token)
+    return typeof exp === 'number'
+      ? { issuedAt: (iat ?? exp - 3600) * 1000, expiresAt: exp * 1000 }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The session's tokens: kept in storage, refreshed shortly before expiry, and rotated by one tab at a
+ * time. Refresh tokens are single-use and a reused one revokes the whole session, so the refresh runs
+ * under a cross-tab lock and first re-reads storage: if another tab already rotated, its tokens are
+ * taken instead of spending the old one again.
+ *
+ * @example
+ * const tokens = createTokenManager({ appId, storage, http, now: Date.now, getSessionPublicKey, onUser, onEnded, onSaved })
+ */
+export function createTokenManager(parameters: CreateTokenManagerParameters): TokenManager {
+  const { appId, storage, http, now } = parameters
+  const storageKey = `satchel:${appId}:session`
+  let session: StoredSession | undefined
+  let skewMs = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let inFlight: Promise<void> | undefined
+
+  const serverNow = () => now() + skewMs
+  const needsRefresh = (token: string) => {
+    const times = tokenTimes(token)
+    return !times || getRefreshDelay({ ...times, now: serverNow() }) === 0
+  }
+
+  function schedule() {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    const times = session && tokenTimes(session.token)
+    if (!times) return
+    timer = setTimeout(
+      () => {
+        timer = undefined
+        // A failure here is seen again (and reported) by the next call that needs a token.
+        refresh().catch(() => {})
+      },
+      getRefreshDelay({ ...times, now: serverNow() }),
+    )
+    // In Node (tests, SSR) a pending refresh must not keep the process alive.
+    if (typeof timer === 'object' && timer !== null && 'unref' in timer) timer.unref()
+  }
+
+  async function adopt(next: StoredSession | undefined) {
+    session = next
+    schedule()
+  }
+
+  async function save(next: StoredSession) {
+    const times = tokenTimes(next.token)
+    // The token was issued moments ago by the server: its iat tells this device's clock error.
+    if (times) {
+      const skew = times.issuedAt - now()
+      skewMs = Math.abs(skew) > 2_000 ? skew : 0
+    }
+    await storage.setItem(storageKey, JSON.stringify(next))
+    await adopt(next)
+    parameters.onSaved()
+  }
+
+  async function rotate(spent: string | undefined) {
+    const stored = parseStoredSession(await storage.getItem(storageKey))
+    if (!stored) {
+      // Logged out in another tab while this one waited for the lock.
+      await adopt(undefined)
+      parameters.onEnded()
+      return
+    }
+    if (stored.refreshToken !== spent && !needsRefresh(stored.token)) {
+      await adopt(stored)
+      return
+    }
+    try {
+      const answer = await http({
+        method: 'POST',
+        path: '/api/v1/sessions',
+        body: { refreshToken: stored.refreshToken, sessionPublicKey: await parameters.getSessionPublicKey() },
+      })
+      const parsed = parseAuthenticated(answer, '/api/v1/sessions')
+      if (parsed.session) await save(parsed.session)
+      parameters.onUser(parsed.user)
+    } catch (error) {
+      if (isSessionEnded(error)) {
+        await clear()
+        parameters.onEnded()
+      }
+      throw error
+    }
+  }
+
+  function refresh(): Promise<void> {
+    // One refresh per tab at a time; the lock makes it one per origin.
+    inFlight ??= runExclusive(`satchel:${appId}:refresh`, () => rotate(session?.refreshToken)).finally(() => {
+      inFlight = undefined
+    })
+    return inFlight
+  }
+
+  async function clear() {
+    await adopt(undefined)
+    await storage.removeItem(storageKey)
+  }
+
+  return {
+    current: () => session,
+    async load() {
+      await adopt(parseStoredSession(await storage.getItem(storageKey)))
+      return session
+    },
+    save,
+    clear,
+    async getAccessToken() {
+      if (session && needsRefresh(session.token)) await refresh()
+      return session?.token
+    },
+    refresh,
+    serverNow,
+    stop() {
+      if (timer !== undefined) clearTimeout(timer)
+      timer = undefined
+    },
+    resume: schedule,
+  }
+}

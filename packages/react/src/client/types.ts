@@ -1,0 +1,58 @@
+/** A way the user has proved to be themselves (email, phone, wallet, social account, passkey, ...). */
+export type LinkedAccount = {
+  /** `email`, `phone`, `wallet`, `google_oauth`, `passkey`, `guest`, `custom_auth`, ... */
+  readonly type: string
+  /** Seconds since the epoch. */
+  readonly verifiedAt: number
+  readonly firstVerifiedAt: number
+  /** The type's own public fields, camelCased (`address`, `number`, `chainType`, ...). */
+  readonly [field: string]: unknown
+}
+
+/** The signed-in user as the SDK holds it. Times are seconds since the epoch, as the API sends them. */
+export type SatchelUser = {
+  readonly id: string
+  readonly createdAt: number
+  readonly hasAcceptedTerms: boolean
+  readonly isGuest: boolean
+  readonly linkedAccounts: readonly LinkedAccount[]
+  readonly mfaMethods: readonly string[]
+}
+
+/** Which chain family a wallet signs for. */
+export type ChainType = 'ethereum' | 'solana'
+
+/** One embedded wallet of the signed-in user. */
+export type SatchelWallet = {
+  readonly id: string
+  readonly address: string
+  readonly chainType: ChainType
+  /** Milliseconds since the epoch, when known. */
+  readonly createdAt?: number | undefined
+}
+
+/** What every authenticate route and a refresh answer. */
+export type AuthenticatedUser = {
+  readonly user: SatchelUser
+  readonly isNewUser: boolean
+}
+
+/** The app's public configuration (`GET /api/v1/apps/:app_id`). */
+export type AppConfig = {
+  readonly id: string
+  readonly name: string
+  readonly mode: 'development' | 'production'
+  readonly loginMethods: readonly string[]
+  readonly requireTerms: boolean
+  readonly cookieMode: boolean
+}
+
+/** The tokens of a session, as stored between page loads. */
+export type StoredSession = {
+  readonly token: string
+  readonly refreshToken: string
+  readonly identityToken?: string | undefined
+}
+
+/** `login-or-sign-up` creates a user on first login; `no-signup` answers `user_does_not_exist`. */
+export type LoginMode = 'login-or-sign-up' | 'no-signup'

@@ -1,0 +1,86 @@
+import { BaseError } from '@satchel/core'
+
+/**
+ * A Satchel hook was called in a component that has no `<SatchelProvider>` above it.
+ *
+ * @example
+ * throw new SatchelProviderNotFoundError({ hook: 'useSatchel' })
+ */
+export class SatchelProviderNotFoundError extends BaseError {
+  override name = 'SatchelProviderNotFoundError'
+
+  constructor({ hook }: { hook: string }) {
+    super(`${hook} must be used inside <SatchelProvider>`, {
+      details:
+        'Wrap your app (or the part that uses Satchel) in <SatchelProvider appId="..." serverUrl="...">.',
+      docsPath: '/react/provider',
+    })
+  }
+}
+
+/**
+ * The server this app talks to does not offer this feature yet (its route answers `not_found`).
+ * `code` is stable so an app can hide the button instead of showing an error.
+ *
+ * @example
+ * throw new FeatureNotAvailableError({ feature: 'Sign-in with a passkey' })
+ */
+export class FeatureNotAvailableError extends BaseError {
+  override name = 'FeatureNotAvailableError'
+  readonly code = 'feature_not_available'
+  readonly feature: string
+
+  constructor({ feature, cause }: { feature: string; cause?: unknown }) {
+    super(`${feature} is not available on this server yet`, { cause, docsPath: '/react/features' })
+    this.feature = feature
+  }
+}
+
+/**
+ * An action that needs a signed-in user was called while nobody is signed in.
+ *
+ * @example
+ * throw new NotAuthenticatedError({ action: 'signMessage' })
+ */
+export class NotAuthenticatedError extends BaseError {
+  override name = 'NotAuthenticatedError'
+  readonly code = 'must_be_authenticated'
+
+  constructor({ action }: { action: string }) {
+    super('User must be authenticated', { details: `${action} needs a signed-in user.` })
+  }
+}
+
+/**
+ * No embedded wallet of the user matches the one asked for.
+ *
+ * @example
+ * throw new WalletNotFoundError({ wallet: '0xabc...' })
+ */
+export class WalletNotFoundError extends BaseError {
+  override name = 'WalletNotFoundError'
+  readonly code = 'embedded_wallet_not_found'
+
+  constructor({ wallet }: { wallet?: string | undefined } = {}) {
+    super('Embedded wallet not found', {
+      details: wallet
+        ? `No embedded wallet of the signed-in user is ${wallet}.`
+        : 'The signed-in user has no embedded wallet.',
+    })
+  }
+}
+
+/**
+ * The server answered with a body that does not have the expected shape (a proxy's error page, a
+ * server of another version). The path is named; the body is not, since it could hold a token.
+ *
+ * @example
+ * throw new UnexpectedResponseError({ path: '/api/v1/users/me', field: 'user.id' })
+ */
+export class UnexpectedResponseError extends BaseError {
+  override name = 'UnexpectedResponseError'
+
+  constructor({ path, field }: { path: string; field: string }) {
+    super('Unexpected answer from the server', { details: `${path}: missing or invalid "${field}".` })
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import * as main from './index'
+import * as wagmi from './wagmi/index'
+
+describe('public surface', () => {
+  it('exports these names from @satchel/react (a change here is a change to the API)', () => {
+    expect(Object.keys(main).sort()).toMatchInlineSnapshot(`
+      [
+        "FeatureNotAvailableError",
+        "NotAuthenticatedError",
+        "SatchelProvider",
+        "SatchelProviderNotFoundError",
+        "UnexpectedResponseError",
+        "WalletNotFoundError",
+        "acceptTerms",
+        "actionOptions",
+        "appConfigQueryOptions",
+        "canonicalize",
+        "completeOAuthLogin",
+        "createDefaultSessionKeyStore",
+        "createDefaultStorage",
+        "createEip1193Provider",
+        "createIndexedDbSessionKeyStore",
+        "createMemorySessionKeyStore",
+        "createMemoryStorage",
+        "createSatchelClient",
+        "createWallet",
+        "enrollMfa",
+        "exportWallet",
+        "fundWallet",
+        "getFundingStatus",
+        "getSignaturePayload",
+        "getUser",
+        "getWallet",
+        "getWallets",
+        "initTotpEnrollment",
+        "linkEmail",
+        "linkPhone",
+        "loginAsGuest",
+        "loginWithCustomJwt",
+        "loginWithEmail",
+        "loginWithPasskey",
+        "loginWithSms",
+        "loginWithWallet",
+        "satchelKeys",
+        "sendEmailCode",
+        "sendMfaSmsCode",
+        "sendSmsCode",
+        "sendTransaction",
+        "signMessage",
+        "signRequest",
+        "signTransaction",
+        "signTypedData",
+        "startOAuthLogin",
+        "toCamelCase",
+        "toProviderRpcError",
+        "toSnakeCase",
+        "unlinkAccount",
+        "useAction",
+        "useCreateWallet",
+        "useEthereumProvider",
+        "useExportWallet",
+        "useFundWallet",
+        "useLinkAccount",
+        "useLogin",
+        "useLoginWithEmail",
+        "useLoginWithOAuth",
+        "useLoginWithPasskey",
+        "useLoginWithSms",
+        "useLoginWithWallet",
+        "useLogout",
+        "useMfa",
+        "useSatchel",
+        "useSatchelClient",
+        "useSendTransaction",
+        "useSignMessage",
+        "useSignTypedData",
+        "useWallets",
+        "userQueryOptions",
+        "verbatim",
+        "verifyMfa",
+        "walletRpc",
+        "walletsQueryOptions",
+      ]
+    `)
+  })
+
+  it('exports the wagmi connector from @satchel/react/wagmi only', () => {
+    expect(Object.keys(wagmi).sort()).toEqual(['satchelConnector'])
+    expect(Object.keys(main)).not.toContain('satchelConnector')
+  })
+})

@@ -1,0 +1,167 @@
+// @satchel/react: the package's main entry. Importing it touches no browser global (SSR-safe) and,
+// with `sideEffects: false`, an app pays only for what it uses; the modal, phone metadata, WebAuthn
+// and SIWE helpers load on demand. The wagmi connector is its own entry: '@satchel/react/wagmi'.
+
+export {
+  type CreateWalletParameters,
+  type CreateWalletReturnType,
+  createWallet,
+} from './client/actions/createWallet'
+export { type ExportWalletReturnType, exportWallet } from './client/actions/exportWallet'
+export {
+  type FundWalletParameters,
+  type FundWalletReturnType,
+  fundWallet,
+  getFundingStatus,
+} from './client/actions/fundWallet'
+// actions
+export { acceptTerms, getUser } from './client/actions/getUser'
+export { getWallets } from './client/actions/getWallets'
+export {
+  linkEmail,
+  linkPhone,
+  type UnlinkAccountParameters,
+  unlinkAccount,
+} from './client/actions/linkAccount'
+export { loginAsGuest } from './client/actions/loginAsGuest'
+export { type LoginWithCustomJwtParameters, loginWithCustomJwt } from './client/actions/loginWithCustomJwt'
+export { type LoginWithEmailParameters, loginWithEmail, sendEmailCode } from './client/actions/loginWithEmail'
+export {
+  completeOAuthLogin,
+  type StartOAuthLoginParameters,
+  startOAuthLogin,
+} from './client/actions/loginWithOAuth'
+export { loginWithPasskey } from './client/actions/loginWithPasskey'
+export { type LoginWithSmsParameters, loginWithSms, sendSmsCode } from './client/actions/loginWithSms'
+export {
+  type InjectedProvider,
+  type LoginWithWalletParameters,
+  loginWithWallet,
+} from './client/actions/loginWithWallet'
+export {
+  enrollMfa,
+  initTotpEnrollment,
+  type MfaMethod,
+  sendMfaSmsCode,
+  verifyMfa,
+} from './client/actions/mfa'
+export {
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+  sendTransaction,
+  signTransaction,
+  type TransactionRequest,
+} from './client/actions/sendTransaction'
+export {
+  type SignMessageParameters,
+  type SignMessageReturnType,
+  signMessage,
+} from './client/actions/signMessage'
+export {
+  type SignTypedDataParameters,
+  type SignTypedDataReturnType,
+  signTypedData,
+  type TypedDataDefinition,
+} from './client/actions/signTypedData'
+export {
+  getWallet,
+  type WalletRpcParameters,
+  type WalletSelector,
+  walletRpc,
+} from './client/actions/walletRpc'
+// client
+export {
+  type ClientRequest,
+  type CreateSatchelClientParameters,
+  type CreateWalletsOnLogin,
+  createSatchelClient,
+  type SatchelClient,
+} from './client/createSatchelClient'
+export { toCamelCase, toSnakeCase, verbatim } from './client/http/convertCase'
+export { canonicalize } from './client/session/canonicalize'
+export type { SessionPublicKey } from './client/session/sessionKey'
+export {
+  createDefaultSessionKeyStore,
+  createIndexedDbSessionKeyStore,
+  createMemorySessionKeyStore,
+  type SessionKeyStore,
+} from './client/session/sessionKeyStore'
+export { getSignaturePayload, type SignRequestParameters, signRequest } from './client/session/signRequest'
+export type {
+  AuthStatus,
+  SatchelEvent,
+  SatchelState,
+  WalletsState,
+  WalletsStatus,
+} from './client/state/transition'
+export { createDefaultStorage, createMemoryStorage, type SatchelStorage } from './client/tokens/storage'
+export type {
+  AppConfig,
+  AuthenticatedUser,
+  ChainType,
+  LinkedAccount,
+  LoginMode,
+  SatchelUser,
+  SatchelWallet,
+} from './client/types'
+// errors
+export {
+  FeatureNotAvailableError,
+  NotAuthenticatedError,
+  SatchelProviderNotFoundError,
+  UnexpectedResponseError,
+  WalletNotFoundError,
+} from './errors/errors'
+// Ethereum
+export { type CreateEip1193ProviderParameters, createEip1193Provider } from './ethereum/createEip1193Provider'
+export type {
+  Eip1193EventMap,
+  Eip1193Method,
+  Eip1193Methods,
+  Eip1193Provider,
+  Eip1193RequestArguments,
+  Eip1193ReturnType,
+} from './ethereum/eip1193Methods'
+export { toProviderRpcError } from './ethereum/toProviderRpcError'
+export {
+  type ActionOptions,
+  actionOptions,
+  appConfigQueryOptions,
+  type ReadOptions,
+  userQueryOptions,
+  walletsQueryOptions,
+} from './query/options'
+// query options
+export { satchelKeys } from './query/satchelKeys'
+export {
+  type ModalLoginMethod,
+  type SatchelAppearance,
+  type SatchelUiConfig,
+  useSatchelClient,
+} from './react/context'
+export type { CodeLoginState } from './react/hooks/useCodeLogin'
+export { useCreateWallet } from './react/hooks/useCreateWallet'
+export { useEthereumProvider } from './react/hooks/useEthereumProvider'
+export { useExportWallet } from './react/hooks/useExportWallet'
+export { useFundWallet } from './react/hooks/useFundWallet'
+export { type UseLinkAccountReturnType, useLinkAccount } from './react/hooks/useLinkAccount'
+export { type UseLoginParameters, useLogin } from './react/hooks/useLogin'
+export { type UseLoginWithEmailReturnType, useLoginWithEmail } from './react/hooks/useLoginWithEmail'
+export { useLoginWithOAuth } from './react/hooks/useLoginWithOAuth'
+export { useLoginWithPasskey } from './react/hooks/useLoginWithPasskey'
+export { type UseLoginWithSmsReturnType, useLoginWithSms } from './react/hooks/useLoginWithSms'
+export { useLoginWithWallet } from './react/hooks/useLoginWithWallet'
+export { useLogout } from './react/hooks/useLogout'
+export { type UseMfaReturnType, useMfa } from './react/hooks/useMfa'
+export { type UseSatchelReturnType, useSatchel } from './react/hooks/useSatchel'
+export { useSendTransaction } from './react/hooks/useSendTransaction'
+export { useSignMessage } from './react/hooks/useSignMessage'
+export { useSignTypedData } from './react/hooks/useSignTypedData'
+export { type UseWalletsReturnType, useWallets } from './react/hooks/useWallets'
+// React
+export {
+  SatchelProvider,
+  type SatchelProviderConfig,
+  type SatchelProviderProps,
+} from './react/SatchelProvider'
+export { type ActionStatus, type UseActionReturnType, useAction } from './react/useAction'

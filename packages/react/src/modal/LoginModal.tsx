@@ -1,0 +1,168 @@
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useState, useSyncExternalStore } from 'react'
+import { createWallet } from '../client/actions/createWallet'
+import { loginAsGuest } from '../client/actions/loginAsGuest'
+import type { AppConfig } from '../client/types'
+import { SatchelUiContext, useSatchelClient } from '../react/context'
+import { Dialog } from './Dialog'
+import { describeError } from './describeError'
+import { EmailScreen, type EmailStep } from './EmailScreen'
+import { css, themeStyle } from './styles'
+
+// Phone metadata is the heaviest part of the modal: it loads only when the SMS screen opens.
+const SmsScreen = lazy(() => import('./SmsScreen'))
+
+/**
+ * The login modal: the app's enabled methods (email, SMS, guest), each wait and each error shown.
+ * Loaded lazily by `<SatchelProvider>` the first time `login()` is called.
+ */
+export default function LoginModal({ onClose }: { onClose: () => void }) {
+  const client = useSatchelClient('useLogin')
+  const { appearance, loginMethods, defaultCountry } = useContext(SatchelUiContext)
+  const state = useSyncExternalStore(client.subscribe, client.getState, client.getState)
+  const [config, setConfig] = useState<AppConfig>()
+  const [configError, setConfigError] = useState<string>()
+  const [screen, setScreen] = useState<'start' | 'sms'>('start')
+  const [guest, setGuest] = useState<'idle' | 'pending'>('idle')
+  const [error, setError] = useState<string>()
+  const [emailStep, setEmailStep] = useState<EmailStep>('address')
+
+  const loadConfig = () => {
+    setConfigError(undefined)
+    client.getAppConfig().then(setConfig, (failure: unknown) => setConfigError(describeError(failure)))
+  }
+  useEffect(loadConfig, [client])
+
+  const signedIn = state.status === 'authenticated'
+  const walletStatus = signedIn ? state.wallets.status : undefined
+  useEffect(() => {
+    // Done once signed in, unless a wallet is still being made or failed (that is shown first).
+    if (signedIn && walletStatus !== 'creating' && walletStatus !== 'error') onClose()
+  }, [signedIn, walletStatus, onClose])
+
+  const enabled = (loginMethods ?? ['email', 'sms', 'guest']).filter((method) =>
+    config?.loginMethods.includes(method),
+  )
+  const continueAsGuest = async () => {
+    setGuest('pending')
+    setError(undefined)
+    try {
+      await loginAsGuest(client)
+    } catch (failure) {
+      setError(describeError(failure))
+      setGuest('idle')
+    }
+  }
+
+  let body: ReactNode
+  if (walletStatus === 'creating')
+    body = (
+      <p className="satchel-status" role="status">
+        Creating your wallet…
+      </p>
+    )
+  else if (state.status === 'authenticated' && state.wallets.status === 'error') {
+    body = (
+      <>
+        <p className="satchel-error" role="alert">
+          Your wallet could not be created: {describeError(state.wallets.error)}
+        </p>
+        <div className="satchel-row">
+          <button
+            type="button"
+            className="satchel-button satchel-button--primary"
+            onClick={() => createWallet(client).catch(() => {})}
+          >
+            Try again
+          </button>
+          <button type="button" className="satchel-button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </>
+    )
+  } else if (configError) {
+    body = (
+      <>
+        <p className="satchel-error" role="alert">
+          {configError}
+        </p>
+        <button type="button" className="satchel-button" onClick={loadConfig}>
+          Try again
+        </button>
+      </>
+    )
+  } else if (!config)
+    body = (
+      <p className="satchel-status" role="status">
+        Loading sign-in options…
+      </p>
+    )
+  else if (enabled.length === 0)
+    body = (
+      <p className="satchel-error" role="alert">
+        No login method is enabled for this app.
+      </p>
+    )
+  else if (screen === 'sms') {
+    body = (
+      <>
+        <Suspense
+          fallback={
+            <p className="satchel-status" role="status">
+              Loading phone sign-in…
+            </p>
+          }
+        >
+          <SmsScreen client={client} defaultCountry={defaultCountry} />
+        </Suspense>
+        <button type="button" className="satchel-link" onClick={() => setScreen('start')}>
+          Other ways to log in
+        </button>
+      </>
+    )
+  } else {
+    body = (
+      <>
+        {enabled.includes('email') && <EmailScreen client={client} onStep={setEmailStep} />}
+        {enabled.includes('email') && enabled.length > 1 && emailStep !== 'code' && (
+          <p className="satchel-divider">or</p>
+        )}
+        <div className="satchel-methods" hidden={emailStep === 'code'}>
+          {enabled.includes('sms') && (
+            <button type="button" className="satchel-button" onClick={() => setScreen('sms')}>
+              Continue with SMS
+            </button>
+          )}
+          {enabled.includes('guest') && (
+            <button
+              type="button"
+              className="satchel-button"
+              onClick={continueAsGuest}
+              disabled={guest === 'pending'}
+            >
+              {guest === 'pending' ? 'Signing in as guest…' : 'Continue as guest'}
+            </button>
+          )}
+        </div>
+        {guest === 'pending' && (
+          <p className="satchel-status" role="status">
+            Signing in as guest…
+          </p>
+        )}
+        {error && (
+          <p className="satchel-error" role="alert">
+            {error}
+          </p>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <Dialog title={appearance?.title ?? 'Log in or sign up'} onClose={onClose} style={themeStyle(appearance)}>
+      <style>{css}</style>
+      {appearance?.logo && <img className="satchel-logo" src={appearance.logo} alt="" />}
+      {body}
+    </Dialog>
+  )
+}

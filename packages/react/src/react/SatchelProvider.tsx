@@ -1,0 +1,132 @@
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
+import {
+  type CreateWalletsOnLogin,
+  createSatchelClient,
+  type SatchelClient,
+} from '../client/createSatchelClient'
+import type { SatchelStorage } from '../client/tokens/storage'
+import {
+  LoginModalContext,
+  type LoginModalControl,
+  OAuthReturnContext,
+  type OAuthReturnState,
+  SatchelClientContext,
+  type SatchelUiConfig,
+  SatchelUiContext,
+} from './context'
+
+// The modal's code is a separate chunk, fetched the first time `login()` is called.
+const LoginModal = lazy(() => import('../modal/LoginModal'))
+
+export type SatchelProviderConfig = SatchelUiConfig & {
+  /** `users-without-wallets` creates an Ethereum wallet at login for a user who has none. Default `off`. */
+  createWalletsOnLogin?: CreateWalletsOnLogin | undefined
+  /** Where tokens are kept. Default: localStorage. */
+  storage?: SatchelStorage | undefined
+}
+
+export type SatchelProviderProps = {
+  appId: string
+  /** Where the Satchel API runs, e.g. `https://auth.example.com`. */
+  serverUrl: string
+  config?: SatchelProviderConfig | undefined
+  /** A client made with `createSatchelClient` (to share it with non-React code); overrides the rest. */
+  client?: SatchelClient | undefined
+  children?: ReactNode
+}
+
+/**
+ * Gives Satchel's hooks their client and hosts the login modal. Safe in server-side rendering: the
+ * session is restored in an effect, so the server and the first browser render both say `loading`.
+ * The client is made once; to switch apps, remount with a different `key`.
+ *
+ * @example
+ * <SatchelProvider appId="app_1" serverUrl="https://auth.example.com" config={{ createWalletsOnLogin: 'users-without-wallets' }}>
+ *   <App />
+ * </SatchelProvider>
+ */
+export function SatchelProvider({
+  appId,
+  serverUrl,
+  config = {},
+  client: given,
+  children,
+}: SatchelProviderProps) {
+  const [client] = useState(
+    () =>
+      given ??
+      createSatchelClient({
+        appId,
+        serverUrl,
+        createWalletsOnLogin: config.createWalletsOnLogin,
+        storage: config.storage,
+      }),
+  )
+  const [isOpen, setOpen] = useState(false)
+  const [oauthReturn, setOAuthReturn] = useState<OAuthReturnState>({ status: 'idle' })
+
+  useEffect(() => {
+    void client.start()
+    // Back from a social login this tab started: finish it (the code is loaded only then), and keep
+    // the outcome for useLoginWithOAuth to show.
+    if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem(`satchel:${client.appId}:oauth`)) {
+      setOAuthReturn({ status: 'completing' })
+      import('../client/actions/loginWithOAuth')
+        .then(({ completeOAuthLogin }) => completeOAuthLogin(client))
+        .then(
+          (result) => setOAuthReturn(result ? { status: 'done' } : { status: 'idle' }),
+          (error: unknown) =>
+            setOAuthReturn({
+              status: 'error',
+              error: error instanceof Error ? error : new Error(String(error)),
+            }),
+        )
+    }
+    return () => client.destroy()
+  }, [client])
+
+  const modal = useMemo<LoginModalControl>(
+    () => ({ open: () => setOpen(true), close: () => setOpen(false), isOpen }),
+    [isOpen],
+  )
+  const { appearance, loginMethods, defaultCountry } = config
+  const ui = useMemo<SatchelUiConfig>(
+    () => ({ appearance, loginMethods, defaultCountry }),
+    [appearance, loginMethods, defaultCountry],
+  )
+
+  return (
+    <SatchelClientContext.Provider value={client}>
+      <SatchelUiContext.Provider value={ui}>
+        <LoginModalContext.Provider value={modal}>
+          <OAuthReturnContext.Provider value={oauthReturn}>{children}</OAuthReturnContext.Provider>
+          {isOpen && (
+            <Suspense fallback={<LoadingModal />}>
+              <LoginModal onClose={modal.close} />
+            </Suspense>
+          )}
+        </LoginModalContext.Provider>
+      </SatchelUiContext.Provider>
+    </SatchelClientContext.Provider>
+  )
+}
+
+/** Shown while the modal's code loads: a wait is always visible. */
+function LoadingModal() {
+  return (
+    <div
+      role="status"
+      style={{
+        position: 'fixed',
+        inset: 0,
+        display: 'grid',
+        placeItems: 'center',
+        background: 'rgba(0,0,0,.4)',
+        color: '#fff',
+        zIndex: 2147483000,
+      }}
+    >
+      Loading…
+    </div>
+  )
+}
