@@ -13,5 +13,7 @@ export default defineProject({
     hookTimeout: 240_000,
     // Each file runs two anvil chains, the API and a browser: two at a time keep a laptop responsive.
     maxWorkers: 2,
+    // The journeys run after every other project (which share the default worker pool).
+    sequence: { groupOrder: 1 },
   },
 })

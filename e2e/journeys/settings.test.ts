@@ -79,9 +79,10 @@ describe('settings', () => {
     expect(await set.isDisabled()).toBe(true)
 
     await recovery.getByRole('button', { name: 'Generate a passphrase' }).click()
+    // The word list loads on first use: wait for the meter to judge the new passphrase, then read it.
+    await recovery.getByText(/Strength: very strong, about \d+ bits/).waitFor()
     const generated = await passcode.inputValue()
     expect(generated.split('-')).toHaveLength(6)
-    await recovery.getByText(/Strength: very strong, about \d+ bits/).waitFor()
     await saveScreenshot(page, 'settings', 'recovery-passcode')
     expect(await checkAccessibility(page)).toEqual([])
     await set.click()

@@ -17,6 +17,7 @@ import {
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
+  signature,
 } from '@solana/kit'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -121,11 +122,16 @@ describe('Solana wallets', () => {
       params: { transaction: transfer(address(wallet.address), 1_000n) },
     })
     expect(response.statusCode, response.body).toBe(200)
+    const { hash } = response.json().data
     expect(response.json().data).toEqual({
       hash: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
       caip2: DEVNET,
     })
     expect(svm.getBalance(RECIPIENT)).toBe(before + 1_000n)
+    const status = await t.call('GET', `/api/v1/wallets/${wallet.id}/transactions/${hash}`, {
+      token: alice.token,
+    })
+    expect(status.json()).toEqual({ hash, caip2: DEVNET, status: 'mined', block_number: 1 })
   })
 
   it('maps an unfunded fee payer to insufficient_funds and an unknown cluster to unsupported_chain_id', async () => {
@@ -175,8 +181,9 @@ describe('Solana wallets', () => {
 })
 
 /**
- * A loopback stand-in of a Solana JSON-RPC node's `sendTransaction`, executing in LiteSVM and
- * answering with the node's own error text for an unfunded fee payer.
+ * A loopback stand-in of a Solana JSON-RPC node: `sendTransaction` executes in LiteSVM (answering
+ * with the node's own error text for an unfunded fee payer) and `getSignatureStatuses` reports
+ * what LiteSVM executed.
  */
 async function startSolanaRpcStandIn(vm: LiteSVM): Promise<Server> {
   const server = createServer((request, response) => {
@@ -189,6 +196,11 @@ async function startSolanaRpcStandIn(vm: LiteSVM): Promise<Server> {
       const answer = (payload: Record<string, unknown>) => {
         response.setHeader('content-type', 'application/json')
         response.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...payload }))
+      }
+      if (body.method === 'getSignatureStatuses') {
+        const executed = vm.getTransaction(signature(body.params[0][0]))
+        const value = executed ? { slot: 1, err: null, confirmationStatus: 'confirmed' } : null
+        return answer({ result: { context: { slot: 1 }, value: [value] } })
       }
       if (body.method !== 'sendTransaction')
         return answer({ error: { code: -32601, message: 'Method not found' } })

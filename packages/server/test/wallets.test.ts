@@ -9,6 +9,7 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getWalletsRepository } from '../src/wallets/walletsRepository'
 import { startTestServer, type TestServer } from './harness'
 import {
   basicAuth,
@@ -501,6 +502,42 @@ describe('delegated signers', () => {
       code: 'invalid_data',
       error: 'Unknown policy: policy_nope',
     })
+  })
+})
+
+describe('recovery lock', () => {
+  it('a root locked behind a recovery secret signs for nobody without an unlocked session', async () => {
+    const user = await signInWithKey(t, 'locked-wallets@example.com')
+    const created = await t.call('POST', '/api/v1/wallets', {
+      token: user.token,
+      body: { chain_type: 'ethereum' },
+    })
+    const walletId: string = created.json().id
+    const serverKey = createP256Key()
+    const consent = await walletCall(t, 'PATCH', `/api/v1/wallets/${walletId}`, {
+      key: user.key,
+      token: user.token,
+      body: { additional_signers: [{ signer_public_key: serverKey.publicJwk }] },
+    })
+    expect(consent.statusCode, consent.body).toBe(200)
+    // What the recovery module does when the user sets a passcode: the API's copy of the share goes.
+    await t.database.db.query('update key_roots set sealed_auth_share = null where user_id = $1', [
+      user.userId,
+    ])
+    getWalletsRepository(t.server.satchel).forgetSigningWallets(user.userId)
+
+    const asServer = await walletCall(t, 'POST', `/api/v1/wallets/${walletId}/rpc`, {
+      key: serverKey,
+      basic: { appId: t.app.id, secret: t.appSecret },
+      body: personalSign(),
+    })
+    expect(refusal(asServer)).toMatchObject({ status: 403, code: 'recovery_required' })
+    const asUser = await walletCall(t, 'POST', `/api/v1/wallets/${walletId}/rpc`, {
+      key: user.key,
+      token: user.token,
+      body: personalSign(),
+    })
+    expect(refusal(asUser)).toMatchObject({ status: 403, code: 'recovery_required' })
   })
 })
 

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context'
 
 /**
  * The JSON-RPC endpoint of a Solana cluster named by its CAIP-2 id: the configured one when the
- * server's config carries `solanaRpcUrls` (cluster name or CAIP-2 id -> URL), else the cluster's
+ * server's config has one (SOLANA_RPC_URLS, by cluster name), else the cluster's
  * public endpoint.
  *
  * @throws {ApiError} `unsupported_chain_id` for a CAIP-2 id that is no Solana cluster Satchel knows.
@@ -13,11 +13,7 @@ import type { ServerContext } from '../context'
 export function getSolanaRpcUrl(ctx: ServerContext, caip2: string): string {
   const cluster = solanaClusters.find((candidate) => candidate.caip2 === caip2)
   if (!cluster) throw new ApiError('unsupported_chain_id', { message: `Unsupported chain id: ${caip2}` })
-  const config: object = ctx.config
-  // Read structurally: the setting is optional and belongs to the configuration module.
-  if ('solanaRpcUrls' in config && config.solanaRpcUrls instanceof Map) {
-    const configured: unknown = config.solanaRpcUrls.get(cluster.cluster) ?? config.solanaRpcUrls.get(caip2)
-    if (typeof configured === 'string') return configured
-  }
-  return cluster.rpcUrl
+  return (
+    ctx.config.solanaRpcUrls.get(cluster.cluster) ?? ctx.config.solanaRpcUrls.get(caip2) ?? cluster.rpcUrl
+  )
 }

@@ -41,6 +41,13 @@ const environmentSchema = z.object({
       'must be chainId=url pairs separated by commas',
     )
     .optional(),
+  SOLANA_RPC_URLS: z
+    .string()
+    .regex(
+      /^(mainnet-beta|devnet|testnet)=https?:\/\/[^,\s]+(,(mainnet-beta|devnet|testnet)=https?:\/\/[^,\s]+)*$/,
+      'must be cluster=url pairs separated by commas (clusters: mainnet-beta, devnet, testnet)',
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -100,6 +107,8 @@ export type Config = {
   trustProxy: boolean
   /** RPC endpoints by chain id from RPC_URLS (`1=https://...,8453=https://...`). */
   rpcUrls: ReadonlyMap<number, string>
+  /** Solana RPC endpoints by cluster from SOLANA_RPC_URLS (`devnet=https://...`); public ones otherwise. */
+  solanaRpcUrls: ReadonlyMap<string, string>
   smtp: { url: string; from: string } | undefined
   emailFrom: string
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined
@@ -206,6 +215,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       (e.RPC_URLS?.split(',') ?? []).map((pair) => {
         const at = pair.indexOf('=')
         return [Number(pair.slice(0, at)), pair.slice(at + 1)] as const
+      }),
+    ),
+    solanaRpcUrls: new Map(
+      (e.SOLANA_RPC_URLS?.split(',') ?? []).map((pair) => {
+        const at = pair.indexOf('=')
+        return [pair.slice(0, at), pair.slice(at + 1)] as const
       }),
     ),
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : undefined,

@@ -12,7 +12,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   REQUEST_EXPIRY_HEADER,
   serializeAuthorizationPayload,
-  verifyP256Signature,
+  verifyP256SignatureAsync,
 } from './authorizationSignature'
 import { getWalletsRepository, type SigningWallet, type WalletSignerRecord } from './walletsRepository'
 
@@ -120,13 +120,22 @@ async function checkSignedRequest(
   let actor: WalletActor | undefined
   let signerKey: JsonWebKey | undefined
   if (auth) {
-    if (auth.sessionPublicKey && verifyP256Signature(auth.sessionPublicKey, payload, signature)) {
+    if (
+      auth.sessionPublicKey &&
+      (await verifyP256SignatureAsync(auth.sessionPublicKey, payload, signature))
+    ) {
       actor = { kind: 'user', auth }
       signerKey = auth.sessionPublicKey
     }
   } else {
     const signers = await getWalletsRepository(ctx).listSigners([wallet.id])
-    const signer = signers.find((candidate) => verifyP256Signature(candidate.publicKey, payload, signature))
+    let signer: WalletSignerRecord | undefined
+    for (const candidate of signers) {
+      if (await verifyP256SignatureAsync(candidate.publicKey, payload, signature)) {
+        signer = candidate
+        break
+      }
+    }
     if (signer) {
       actor = { kind: 'signer', signer }
       signerKey = signer.publicKey

@@ -1,6 +1,6 @@
 import { ApiError } from '@satchel/core'
 import type { ServerContext } from '../context'
-import type { SignRequest, SignResult } from '../vault/types'
+import type { KeyShares, SignRequest, SignResult } from '../vault/types'
 import { VaultError } from '../vault/VaultError'
 import { loadKeyShares } from './loadKeyShares'
 import type { SigningWallet } from './walletsRepository'
@@ -22,11 +22,29 @@ export async function signWithVault(
 ): Promise<SignResult> {
   const shares = await loadKeyShares(ctx, wallet.root, sessionId)
   try {
+    return await signWithShares(ctx, wallet, shares, request)
+  } finally {
+    shares.authShare.fill(0)
+  }
+}
+
+/**
+ * {@link signWithVault} with shares loaded beforehand: for signing inside a database transaction
+ * (the nonce lock), where loading them could wait on the database the transaction holds.
+ *
+ * @example
+ * const signed = await signWithShares(ctx, wallet, shares, { method: 'eth_signTransaction', transaction })
+ */
+export async function signWithShares(
+  ctx: ServerContext,
+  wallet: SigningWallet,
+  shares: KeyShares,
+  request: SignRequest,
+): Promise<SignResult> {
+  try {
     return await ctx.vault.sign({ ...shares, chainType: wallet.chainType, index: wallet.index, request })
   } catch (error) {
     throw toVaultApiError(error)
-  } finally {
-    shares.authShare.fill(0)
   }
 }
 

@@ -1,6 +1,14 @@
 import type { ServerContext } from '../context'
 import type { Db } from '../db/createDatabase'
 import type { ChainType } from '../vault/types'
+import {
+  listWalletSigners,
+  replaceWalletSigners,
+  revokeUserSigners,
+  type WalletSignerRecord,
+} from './walletSigners'
+
+export type { WalletSignerRecord } from './walletSigners'
 
 /**
  * A user's BIP-39 root as stored: both shares sealed (the vault share under the vault's key). The
@@ -29,15 +37,6 @@ export type WalletRecord = {
 /** The parts of a wallet that never change once written, with its root: what a signature needs. */
 export type SigningWallet = Omit<WalletRecord, 'policyIds' | 'createdAt'> & { root: KeyRootRecord }
 
-export type WalletSignerRecord = {
-  id: string
-  walletId: string
-  publicKey: JsonWebKey
-  keyThumbprint: string
-  policyIds: string[]
-  createdAt: Date
-}
-
 type WalletRow = {
   id: string
   user_id: string
@@ -54,14 +53,6 @@ type RootRow = {
   user_id: string
   sealed_vault_share: Uint8Array
   sealed_auth_share: Uint8Array | null
-}
-type SignerRow = {
-  id: string
-  wallet_id: string
-  public_key: JsonWebKey
-  key_thumbprint: string
-  policy_ids: string[]
-  created_at: Date
 }
 
 // Signing looks a wallet up on every request; its keys and owner never change, so a short-lived cache
@@ -226,65 +217,16 @@ export function createWalletsRepository(db: Db) {
       for (const [id, entry] of signingCache) if (entry.wallet.userId === userId) signingCache.delete(id)
     },
 
-    async listSigners(walletIds: readonly string[]): Promise<WalletSignerRecord[]> {
-      if (walletIds.length === 0) return []
-      const rows = await db.query<SignerRow>(
-        `select * from wallet_signers where wallet_id = any($1) and revoked_at is null order by created_at, id`,
-        [walletIds],
-      )
-      return rows.map(toSigner)
-    },
-
-    /**
-     * Makes `signers` the wallet's live delegated signers: keys no longer listed are revoked, new
-     * keys are added, and a listed key already live gets its policies updated.
-     */
-    async replaceSigners(
+    /** The live delegated signers of these wallets. */
+    listSigners: (walletIds: readonly string[]) => listWalletSigners(db, walletIds),
+    /** Makes `signers` the wallet's live delegated signers (see {@link replaceWalletSigners}). */
+    replaceSigners: (
       walletId: string,
       signers: ReadonlyArray<Omit<WalletSignerRecord, 'walletId' | 'createdAt'>>,
       now: Date,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
-        // The wallet row is locked so two concurrent updates apply one after the other.
-        await tx.query('select id from wallets where id = $1 for update', [walletId])
-        const thumbprints = signers.map((signer) => signer.keyThumbprint)
-        await tx.query(
-          `update wallet_signers set revoked_at = $3
-           where wallet_id = $1 and revoked_at is null and not (key_thumbprint = any($2))`,
-          [walletId, thumbprints, now],
-        )
-        for (const signer of signers) {
-          const updated = await tx.query(
-            `update wallet_signers set policy_ids = $3
-             where wallet_id = $1 and key_thumbprint = $2 and revoked_at is null returning id`,
-            [walletId, signer.keyThumbprint, signer.policyIds],
-          )
-          if (updated.length > 0) continue
-          await tx.query(
-            `insert into wallet_signers (id, wallet_id, public_key, key_thumbprint, policy_ids, created_at)
-             values ($1, $2, $3, $4, $5, $6)`,
-            [
-              signer.id,
-              walletId,
-              JSON.stringify(signer.publicKey),
-              signer.keyThumbprint,
-              signer.policyIds,
-              now,
-            ],
-          )
-        }
-      })
-    },
-
+    ) => replaceWalletSigners(db, walletId, signers, now),
     /** Revokes every live delegated signer of the user's wallets; answers how many were revoked. */
-    async revokeAllSigners(userId: string, now: Date): Promise<number> {
-      const rows = await db.query(
-        `update wallet_signers set revoked_at = $2
-         where revoked_at is null and wallet_id in (select id from wallets where user_id = $1) returning id`,
-        [userId, now],
-      )
-      return rows.length
-    },
+    revokeAllSigners: (userId: string, now: Date) => revokeUserSigners(db, userId, now),
   }
 }
 
@@ -341,17 +283,6 @@ function toWallet(row: WalletRow): WalletRecord {
     rootId: row.root_id,
     index: row.derivation_index,
     address: row.address,
-    policyIds: row.policy_ids,
-    createdAt: row.created_at,
-  }
-}
-
-function toSigner(row: SignerRow): WalletSignerRecord {
-  return {
-    id: row.id,
-    walletId: row.wallet_id,
-    publicKey: row.public_key,
-    keyThumbprint: row.key_thumbprint,
     policyIds: row.policy_ids,
     createdAt: row.created_at,
   }

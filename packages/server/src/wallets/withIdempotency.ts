@@ -45,6 +45,14 @@ export async function withIdempotency<T>(
   const stored = await readStored(ctx, scope, key, requestHash)
   if (stored !== undefined) return { value: parse(stored), replayed: true }
 
+  // Expired entries of keys never reused are swept now and then (about one request in a hundred).
+  if (Math.random() < 0.01) {
+    void ctx.db
+      .query('delete from wallet_idempotent_requests where created_at < $1', [
+        new Date(ctx.now() - IDEMPOTENCY_RETENTION_MS),
+      ])
+      .catch(() => {})
+  }
   const [inserted] = await ctx.db.query(
     `insert into wallet_idempotent_requests (scope, idempotency_key, request_hash, created_at)
      values ($1, $2, $3, $4) on conflict do nothing returning scope`,

@@ -7,6 +7,7 @@ import {
 } from '@satchel/core'
 import {
   getAddress,
+  type Hash,
   type Hex,
   hexToBytes,
   isAddress,
@@ -22,7 +23,8 @@ import { recordWalletTransaction } from '../../chains/walletTransactions'
 import { withReservedNonce } from '../../chains/withReservedNonce'
 import type { ServerContext } from '../../context'
 import type { VaultTypedData } from '../../vault/types'
-import { signWithVault } from '../signWithVault'
+import { loadKeyShares } from '../loadKeyShares'
+import { signWithShares, signWithVault } from '../signWithVault'
 import type { SigningWallet } from '../walletsRepository'
 import type { TransactionRequest, WalletRpcBody } from './rpcSchemas'
 
@@ -118,14 +120,26 @@ export async function handleEthereumRpc(
       const client = getPublicClient(ctx, transaction.chainId)
       const filled = await fillTransaction(client, transaction, from)
       const caip2 = `eip155:${transaction.chainId}`
-      const { hash, nonce } = await withReservedNonce(
-        ctx,
-        { chainId: transaction.chainId, address: from, client, nonce: transaction.nonce },
-        async (reserved) => {
-          const signed = await signTransaction(ctx, wallet, sessionId, { ...filled, nonce: reserved })
-          return { hash: await broadcastTransaction(client, signed), nonce: reserved }
-        },
-      )
+      // The shares are opened before the nonce lock: nothing inside it may wait on the database.
+      const shares = await loadKeyShares(ctx, wallet.root, sessionId)
+      let sent: { hash: Hash; nonce: number }
+      try {
+        sent = await withReservedNonce(
+          ctx,
+          { chainId: transaction.chainId, address: from, client, nonce: transaction.nonce },
+          async (reserved) => {
+            const result = await signWithShares(ctx, wallet, shares, {
+              method: 'eth_signTransaction',
+              transaction: toSerializable({ ...filled, nonce: reserved }),
+            })
+            if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
+            return { hash: await broadcastTransaction(client, result.signedTransaction), nonce: reserved }
+          },
+        )
+      } finally {
+        shares.authShare.fill(0)
+      }
+      const { hash, nonce } = sent
       await recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash, nonce })
       follower.follow({ chainId: transaction.chainId, caip2, hash })
       return { method: body.method, data: { hash, caip2 } }
@@ -188,19 +202,20 @@ async function signTransaction(
   sessionId: string | null,
   transaction: NormalizedTransaction,
 ) {
-  // `from` is not part of a signed transaction (the signature names the sender).
-  const { from: _from, ...serializable } = transaction
   const result = await signWithVault(
     ctx,
     wallet,
-    {
-      method: 'eth_signTransaction',
-      transaction: serializable satisfies TransactionSerializable,
-    },
+    { method: 'eth_signTransaction', transaction: toSerializable(transaction) },
     sessionId,
   )
   if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
   return result.signedTransaction
+}
+
+/** `from` is not part of a signed transaction (the signature names the sender). */
+function toSerializable(transaction: NormalizedTransaction): TransactionSerializable {
+  const { from: _from, ...serializable } = transaction
+  return serializable
 }
 
 function signatureOf(result: Awaited<ReturnType<typeof signWithVault>>): Hex {
