@@ -47,16 +47,20 @@ export async function completeLogin(
       if (!userId) throw error
     }
   }
-  const user = await ctx.users.requireUser(userId)
-  const { sessionId, refreshToken } = await startSession(ctx, request, { app, userId, sessionPublicKey })
-  const { token, identityToken } = await mintSessionTokens(ctx, app, user, sessionId)
-  await writeAudit(ctx.db, {
-    appId: app.id,
-    userId,
-    sessionId,
-    action: `login.${method}`,
-    outcome: 'success',
-    details: { new_user: isNewUser },
-  })
+  const [user, { sessionId, refreshToken }] = await Promise.all([
+    ctx.users.requireUser(userId),
+    startSession(ctx, request, { app, userId, sessionPublicKey }),
+  ])
+  const [{ token, identityToken }] = await Promise.all([
+    mintSessionTokens(ctx, app, user, sessionId),
+    writeAudit(ctx.db, {
+      appId: app.id,
+      userId,
+      sessionId,
+      action: `login.${method}`,
+      outcome: 'success',
+      details: { new_user: isNewUser },
+    }),
+  ])
   return sendAuthenticated(ctx, reply, { app, user, token, refreshToken, identityToken, isNewUser })
 }

@@ -27,23 +27,28 @@ export async function startSession(
   { app, userId, sessionPublicKey }: { app: App; userId: string; sessionPublicKey: JsonWebKey | undefined },
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = createId('ses')
-  return ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `insert into sessions (id, app_id, user_id, session_public_key, user_agent, ip, expires_at, created_at, last_used_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-      [
-        sessionId,
-        app.id,
-        userId,
-        sessionPublicKey ? JSON.stringify(sessionPublicKey) : null,
-        request.headers['user-agent']?.slice(0, 256) ?? null,
-        request.ip,
-        new Date(ctx.now() + ctx.config.refreshTokenTtlSeconds * 1000),
-        new Date(ctx.now()),
-      ],
-    )
-    return { sessionId, refreshToken: await createRefreshToken(ctx, tx, sessionId) }
-  })
+  const refreshToken = createRandomToken(32)
+  const expiresAt = new Date(ctx.now() + ctx.config.refreshTokenTtlSeconds * 1000)
+  // One statement makes the session and its first refresh token together (atomic, one round trip).
+  await ctx.db.query(
+    `with session as (
+       insert into sessions (id, app_id, user_id, session_public_key, user_agent, ip, expires_at, created_at, last_used_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning id
+     )
+     insert into refresh_tokens (token_hash, session_id, expires_at) select $9, id, $7 from session`,
+    [
+      sessionId,
+      app.id,
+      userId,
+      sessionPublicKey ? JSON.stringify(sessionPublicKey) : null,
+      request.headers['user-agent']?.slice(0, 256) ?? null,
+      request.ip,
+      expiresAt,
+      new Date(ctx.now()),
+      hashToken(refreshToken),
+    ],
+  )
+  return { sessionId, refreshToken }
 }
 
 /** Access and identity tokens for a session. */
