@@ -7,8 +7,6 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from '../http/requestContext'
 import { mintToken } from '../tokens/tokens'
 import { toLinkedAccountJson, toUserJson, type User } from '../users/usersRepository'
 
-export type Tokens = { token: string; refreshToken: string; identityToken: string }
-
 /** A new refresh token for a session; only its hash is stored. */
 export async function createRefreshToken(ctx: ServerContext, q: Db, sessionId: string): Promise<string> {
   const refreshToken = createRandomToken(32)

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import { hashToken } from '../crypto/tokens'
-import { REFRESH_COOKIE, requireAuth, resolveApp } from '../http/requestContext'
+import { ACCESS_COOKIE, REFRESH_COOKIE, requireAuth, resolveApp } from '../http/requestContext'
 import { createRefreshToken, mintSessionTokens, sendAuthenticated } from './issueSession'
 import { authenticatedUserSchema, sessionPublicKeySchema } from './schemas'
 
@@ -146,7 +146,7 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           outcome: 'success',
         })
         if (satchelApp.cookieMode) {
-          reply.clearCookie('satchel-token', { path: '/' })
+          reply.clearCookie(ACCESS_COOKIE, { path: '/' })
           reply.clearCookie(REFRESH_COOKIE, { path: '/api/v1/sessions' })
         }
         return {}
