@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { analyticsRoutes } from './analytics/routes'
 import { createAppsRepository } from './apps/appsRepository'
 import { appRoutes } from './apps/routes'
+import { sealStoredAppSecrets } from './apps/sealStoredAppSecrets'
 import { customJwtRoutes } from './auth/custom_jwt/routes'
 import { farcasterRoutes } from './auth/farcaster/routes'
 import { guestRoutes } from './auth/guest/routes'
@@ -31,6 +32,7 @@ import { fundingRoutes } from './funding/routes'
 import { registerErrorHandling } from './http/errors'
 import { APP_ID_HEADER } from './http/requestContext'
 import { createKv, type Kv } from './kv/createKv'
+import { startPruneSchedule } from './maintenance/startPruneSchedule'
 import { mfaRoutes } from './mfa/routes'
 import { policyRoutes } from './policies/routes'
 import { recoveryRoutes } from './recovery/routes'
@@ -108,6 +110,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         })
       : createLocalVault({ keyEncryptionKey: await resolveVaultKek(config) }))
   const encryptionKey = await resolveEncryptionKey(config)
+  await sealStoredAppSecrets(db, encryptionKey)
 
   const app = Fastify({
     logger:
@@ -141,10 +144,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     vault,
     rpcUrls: resolveRpcUrls(config.rpcUrls),
     keys: createSigningKeys({ db, encryptionKey, tokenTtlSeconds: config.accessTokenTtlSeconds, now }),
-    apps: createAppsRepository(db, now),
+    apps: createAppsRepository(db, now, encryptionKey),
     users: createUsersRepository(db),
     log: app.log,
     now,
+  }
+
+  if (config.pruneIntervalSeconds > 0) {
+    const pruning = startPruneSchedule({
+      db,
+      log: app.log,
+      now,
+      intervalMs: config.pruneIntervalSeconds * 1000,
+    })
+    // Closed in reverse order: the job stops (and its run in progress ends) before the database closes.
+    owned.push(() => pruning.stop())
   }
 
   registerErrorHandling(app)

@@ -3,10 +3,11 @@ import { parseArgs } from 'node:util'
 import { createAppsRepository } from './apps/appsRepository'
 import { type LoginMethod, loginMethods } from './apps/types'
 import { buildApp } from './buildApp'
-import { ConfigError, loadConfig } from './config/loadConfig'
+import { type Config, ConfigError, loadConfig } from './config/loadConfig'
 import { resolveEncryptionKey } from './config/resolveKeys'
-import { createDatabase } from './db/createDatabase'
+import { createDatabase, type Database } from './db/createDatabase'
 import { migrate } from './db/migrate'
+import { pruneExpiredRows } from './maintenance/pruneExpiredRows'
 import { createSigningKeys } from './tokens/createSigningKeys'
 
 const USAGE = `Usage:
@@ -14,6 +15,9 @@ const USAGE = `Usage:
   satchel apps create --name NAME --origin URL [--origin URL ...] [--methods email,sms,...] [--production] [--json]
   satchel apps list [--json]
   satchel apps rotate-key --app APP_ID            retire the app's token-signing key and make a new one
+  satchel prune [--json]                          delete expired codes, sessions, outbox messages and
+                                                  funding sessions now (the server also does it every
+                                                  PRUNE_INTERVAL_SECONDS)
   satchel vault                                   run the key vault as its own process
 
 Configuration comes from the environment; see README.md.`
@@ -37,13 +41,27 @@ async function main(argv: string[]): Promise<number> {
     await runVaultProcess(process.env)
     return -1
   }
-  if (command === 'apps') {
-    const db = config.databaseUrl
-      ? await createDatabase({ url: config.databaseUrl })
-      : await createDatabase({ dataDir: join(config.dataDir, 'pglite') })
+  if (command === 'prune') {
+    const { values } = parseArgs({
+      args: argv.slice(1),
+      options: { json: { type: 'boolean', default: false } },
+    })
+    const db = await openDatabase(config)
     try {
       await migrate(db)
-      const apps = createAppsRepository(db)
+      const pruned = await pruneExpiredRows(db, { now: Date.now() })
+      if (values.json) console.log(JSON.stringify(pruned))
+      else for (const [table, count] of Object.entries(pruned)) console.log(`${table}: ${count} pruned`)
+      return 0
+    } finally {
+      await db.close()
+    }
+  }
+  if (command === 'apps') {
+    const db = await openDatabase(config)
+    try {
+      await migrate(db)
+      const apps = createAppsRepository(db, Date.now, await resolveEncryptionKey(config))
       if (sub === 'create') {
         const { values } = parseArgs({
           args: argv.slice(2),
@@ -109,6 +127,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/** The server's database: PostgreSQL when DATABASE_URL is set, the embedded PGlite folder otherwise. */
+function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? createDatabase({ url: config.databaseUrl })
+    : createDatabase({ dataDir: join(config.dataDir, 'pglite') })
+}
 
 main(process.argv.slice(2)).then(
   (code) => {

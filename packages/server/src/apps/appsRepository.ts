@@ -1,6 +1,8 @@
 import { ApiError } from '@satchel/core'
 import { createId, createRandomToken, hashToken, secretsEqual } from '../crypto/tokens'
 import type { Db } from '../db/createDatabase'
+import { hasPlaintextAppSecrets } from './hasPlaintextAppSecrets'
+import { sealAppSettings } from './sealAppSettings'
 import { type App, type AppSettings, type LoginMethod, loginMethods } from './types'
 
 type AppRow = {
@@ -31,9 +33,12 @@ const CACHE_MS = 5_000
 
 /**
  * Apps, read through a short cache: every request resolves its app, and an operator's change shows
- * within seconds on every instance.
+ * within seconds on every instance. Secret settings (OAuth client secrets, bot tokens) are sealed
+ * under `encryptionKey` before they are written, and stay sealed in every app this returns: the code
+ * that uses one opens it (apps/openAppSettings.ts). Without `encryptionKey` (benchmarks), settings
+ * holding a secret are refused rather than stored in plaintext.
  */
-export function createAppsRepository(db: Db, now: () => number = Date.now) {
+export function createAppsRepository(db: Db, now: () => number = Date.now, encryptionKey?: Uint8Array) {
   const cache = new Map<string, { app: App | undefined; at: number }>()
   let originsCache: { origins: Set<string>; at: number } | undefined
 
@@ -44,6 +49,12 @@ export function createAppsRepository(db: Db, now: () => number = Date.now) {
     const app = row ? toApp(row) : undefined
     cache.set(id, { app, at: now() })
     return app
+  }
+
+  function sealSettings(appId: string, settings: AppSettings): AppSettings {
+    if (!hasPlaintextAppSecrets(settings)) return settings
+    if (!encryptionKey) throw new Error('App settings with secrets need the API encryption key to be stored')
+    return sealAppSettings(encryptionKey, appId, settings)
   }
 
   return {
@@ -73,7 +84,7 @@ export function createAppsRepository(db: Db, now: () => number = Date.now) {
           parameters.mode ?? 'development',
           parameters.requireTerms ?? false,
           parameters.cookieMode ?? false,
-          JSON.stringify(parameters.settings ?? {}),
+          JSON.stringify(sealSettings(id, parameters.settings ?? {})),
         ],
       )
       if (!row) throw new Error('insert returned nothing')
@@ -98,7 +109,7 @@ export function createAppsRepository(db: Db, now: () => number = Date.now) {
     ): Promise<App> {
       const current = await getApp(id)
       if (!current) throw new ApiError('app_not_found')
-      const next = { ...current, ...patch }
+      const next = { ...current, ...patch, settings: sealSettings(id, patch.settings ?? current.settings) }
       await db.query(
         `update apps set allowed_origins = $2, login_methods = $3, mode = $4, require_terms = $5, cookie_mode = $6,
          settings = $7, dev_user_limit = $8 where id = $1`,

@@ -32,6 +32,9 @@ const environmentSchema = z.object({
   DEV_USER_LIMIT: positiveInt.default(150),
   BODY_LIMIT_BYTES: positiveInt.default(100_000),
   RATE_LIMIT_SCALE: positiveInt.default(1),
+  // How often expired rows are deleted (maintenance/pruneExpiredRows.ts); 0 turns the job off (an
+  // operator who runs `satchel prune` from cron instead).
+  PRUNE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   RPC_URLS: z
@@ -103,6 +106,8 @@ export type Config = {
   bodyLimitBytes: number
   /** Multiplies every rate limit (1 in production; benchmarks from one address raise it). */
   rateLimitScale: number
+  /** Seconds between runs of the pruning job; 0: off. */
+  pruneIntervalSeconds: number
   logLevel: Environment['LOG_LEVEL']
   trustProxy: boolean
   /** RPC endpoints by chain id from RPC_URLS (`1=https://...,8453=https://...`). */
@@ -209,6 +214,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devUserLimit: e.DEV_USER_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rpcUrls: new Map(

@@ -2,6 +2,8 @@ import { ApiError, type MoonpayEnvironment, type OnrampProvider } from '@satchel
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../context'
+import { rateLimit, rateLimits } from '../http/rateLimit'
+import { clientIp } from '../http/requestContext'
 import { advanceFundingSession, findFundingSession } from './fundingSessions'
 import { readWebhookEvent } from './readWebhookEvent'
 import { verifyWebhookSignature } from './verifyWebhookSignature'
@@ -21,6 +23,7 @@ type Verifier = {
  * sandbox. The signature is checked over the raw bytes (this plugin alone reads bodies as buffers;
  * every other route keeps the JSON parser), then the event is folded into its session's monotonic
  * status. Events for unknown sessions are acknowledged and ignored, since a retry cannot help them.
+ * Each provider and source IP has its own rate limit (`too_many_requests`, which providers retry).
  */
 export function fundingWebhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const { coinbase, moonpay, sandbox } = ctx.config.funding
@@ -62,6 +65,10 @@ export function fundingWebhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
       },
       async (request) => {
         const { provider } = request.params
+        // Counted before the signature is checked: forged requests are what the limit is for.
+        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          [`funding-webhook:${provider}:${clientIp(request)}`, rateLimits.fundingWebhookPerProviderIp],
+        ])
         const verifier = verifiers[provider]
         if (verifier.secrets.length === 0)
           throw new ApiError('invalid_webhook', {

@@ -17,6 +17,11 @@ export const rateLimits = {
   // provider too. The SDK polls every 1.5 s (Coinbase), so 120 a minute leaves room for two tabs.
   fundingInitPerUser: { limit: 20, windowSeconds: 60 },
   fundingStatusPerUser: { limit: 120, windowSeconds: 60 },
+  // Per provider and source IP. Providers send each purchase's events (created, pending, completed,
+  // retries) from a few addresses, so a busy app sees bursts of hundreds a minute from one; 20 a
+  // second holds that with room, and a provider retries a 429 with backoff, so a larger burst is
+  // delayed, never lost. It bounds what a flood of forged requests costs (an HMAC each).
+  fundingWebhookPerProviderIp: { limit: 1200, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>
 
 /**

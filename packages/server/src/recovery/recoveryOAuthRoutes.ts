@@ -68,7 +68,7 @@ export function recoveryOAuthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         } = request.body
         const auth =
           purpose === 'enroll' ? await requireFreshMfa(ctx, request) : await requireAuth(ctx, request)
-        const settings = getRecoveryOAuthSettings(auth.app)
+        const settings = getRecoveryOAuthSettings(ctx, auth.app)
         const root = await requireUserRoot(ctx, auth.userId)
         if (purpose === 'unlock' && (await getRecoveryLock(ctx, root.id))?.kind !== 'google_drive')
           throw new ApiError('invalid_data', {
@@ -120,7 +120,7 @@ export function recoveryOAuthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         if (!state || state.sessionId !== auth.sessionId || !secretsEqual(challenge, state.codeChallenge))
           throw new ApiError('oauth_state_mismatch')
         if (state.purpose === 'enroll') await requireFreshMfa(ctx, request)
-        const settings = getRecoveryOAuthSettings(auth.app)
+        const settings = getRecoveryOAuthSettings(ctx, auth.app)
         const root = await requireUserRoot(ctx, auth.userId)
         const accessToken = await exchangeCode(settings, {
           code: request.body.authorization_code,

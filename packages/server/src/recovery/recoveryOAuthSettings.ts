@@ -1,5 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
+import { type OpenAppSettingsContext, openAppSettings } from '../apps/openAppSettings'
 import type { App } from '../apps/types'
 
 /** Google's scope for the app-data folder: files only this app can see, invisible in the user's Drive. */
@@ -19,14 +20,15 @@ export type RecoveryOAuthSettings = z.infer<typeof settingsSchema>
 
 /**
  * The app's recovery OAuth client (`settings.recoveryOAuth`): Google by default, every endpoint
- * configurable (tests point them at loopback servers).
+ * configurable (tests point them at loopback servers). The client secret is sealed at rest and opened
+ * here, so call this where it is used.
  *
  * @throws {ApiError} `invalid_data` when the app has not configured recovery through OAuth.
  * @example
- * const settings = getRecoveryOAuthSettings(app) // { authorizationUrl, tokenUrl, clientId, ... }
+ * const settings = getRecoveryOAuthSettings(ctx, app) // { authorizationUrl, tokenUrl, clientId, ... }
  */
-export function getRecoveryOAuthSettings(app: App): RecoveryOAuthSettings {
-  const parsed = settingsSchema.safeParse(app.settings.recoveryOAuth)
+export function getRecoveryOAuthSettings(ctx: OpenAppSettingsContext, app: App): RecoveryOAuthSettings {
+  const parsed = settingsSchema.safeParse(openAppSettings(ctx, app, ['recoveryOAuth']))
   if (!parsed.success)
     throw new ApiError('invalid_data', {
       message: 'Recovery through Google Drive is not configured for this app',

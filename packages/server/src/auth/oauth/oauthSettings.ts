@@ -1,5 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
+import { type OpenAppSettingsContext, openAppSettings } from '../../apps/openAppSettings'
 import type { App } from '../../apps/types'
 
 /** Provider names become account types (`<name>_oauth`), so they are short lower-case identifiers. */
@@ -40,21 +41,29 @@ const oauthSettingsSchema = z.object({ providers: z.record(z.string(), z.unknown
 export type GetOAuthProviderSettingsErrorType = ApiError
 
 /**
- * The app's settings for one provider. A provider the app has not configured is a login method the
- * app does not offer (`disallowed_login_method`); so is a malformed entry, which is an operator
- * mistake that must not surface as a crash on a user's login.
+ * The app's settings for one provider, with its client secret (or Apple signing key) opened: they are
+ * sealed at rest, so call this where they are used and keep the result no longer than the request.
+ * A provider the app has not configured is a login method the app does not offer
+ * (`disallowed_login_method`); so is a malformed entry, which is an operator mistake that must not
+ * surface as a crash on a user's login.
  *
  * @example
- * const settings = getOAuthProviderSettings(app, 'google') // { clientId, clientSecret, ... }
+ * const settings = getOAuthProviderSettings(ctx, app, 'google') // { clientId, clientSecret, ... }
  */
-export function getOAuthProviderSettings(app: App, provider: string): OAuthProviderSettings {
+export function getOAuthProviderSettings(
+  ctx: OpenAppSettingsContext,
+  app: App,
+  provider: string,
+): OAuthProviderSettings {
   const notConfigured = new ApiError('disallowed_login_method', {
     message: 'This OAuth provider is not enabled for the app',
   })
   if (!app.loginMethods.includes('oauth')) throw new ApiError('disallowed_login_method')
   const all = oauthSettingsSchema.safeParse(app.settings.oauth ?? {})
   if (!all.success || !Object.hasOwn(all.data.providers, provider)) throw notConfigured
-  const parsed = oauthProviderSettingsSchema.safeParse(all.data.providers[provider])
+  const parsed = oauthProviderSettingsSchema.safeParse(
+    openAppSettings(ctx, app, ['oauth', 'providers', provider]),
+  )
   if (!parsed.success) throw notConfigured
   return parsed.data
 }

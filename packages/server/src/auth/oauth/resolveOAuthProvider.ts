@@ -1,4 +1,5 @@
 import { ApiError } from '@satchel/core'
+import type { OpenAppSettingsContext } from '../../apps/openAppSettings'
 import type { App } from '../../apps/types'
 import { BUILT_IN_OAUTH_PROVIDERS, type OAuthProviderEndpoints } from './builtInOAuthProviders'
 import { discoverOidcIssuer } from './discoverOidcIssuer'
@@ -23,11 +24,15 @@ export type ResolveOAuthProviderErrorType = ApiError
  * (`disallowed_login_method`).
  *
  * @example
- * const google = await resolveOAuthProvider(app, 'google')
+ * const google = await resolveOAuthProvider(ctx, app, 'google')
  * google.accountType // 'google_oauth'
  */
-export async function resolveOAuthProvider(app: App, name: string): Promise<ResolvedOAuthProvider> {
-  const settings = getOAuthProviderSettings(app, name)
+export async function resolveOAuthProvider(
+  ctx: OpenAppSettingsContext,
+  app: App,
+  name: string,
+): Promise<ResolvedOAuthProvider> {
+  const settings = getOAuthProviderSettings(ctx, app, name)
   const builtIn = Object.hasOwn(BUILT_IN_OAUTH_PROVIDERS, name) ? BUILT_IN_OAUTH_PROVIDERS[name] : undefined
   const discovered = settings.issuer ? await discoverOidcIssuer(settings.issuer) : undefined
 

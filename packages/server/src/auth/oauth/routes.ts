@@ -72,7 +72,7 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])
         const { provider: name, redirect_to: redirectTo, code_challenge: codeChallenge } = request.body
-        const provider = await resolveOAuthProvider(satchelApp, name)
+        const provider = await resolveOAuthProvider(ctx, satchelApp, name)
         // The code comes back to this page: anywhere else, and another site would receive it.
         if (!satchelApp.allowedOrigins.includes(new URL(redirectTo).origin))
           throw new ApiError('invalid_origin', {

@@ -73,7 +73,7 @@ export async function verifyOAuthCallback(
       message: 'The code verifier does not match the code challenge',
     })
 
-  const provider = await resolveOAuthProvider(app, state.provider)
+  const provider = await resolveOAuthProvider(ctx, app, state.provider)
   const now = ctx.now()
   const tokens = await exchangeAuthorizationCode(provider, {
     code: authorizationCode,

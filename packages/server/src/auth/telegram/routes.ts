@@ -149,7 +149,7 @@ function verifyTelegramAccount(
     telegram_web_app_data?: Record<string, string> | undefined
   },
 ): LinkedAccountInput {
-  const settings = getTelegramSettings(app)
+  const settings = getTelegramSettings(ctx, app)
   let data: TelegramAuthData
   let maxAgeSeconds: number
   if (body.telegram_auth_result) {

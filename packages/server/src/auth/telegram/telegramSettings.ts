@@ -1,5 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
+import { type OpenAppSettingsContext, openAppSettings } from '../../apps/openAppSettings'
 import type { App } from '../../apps/types'
 
 /** How old login-widget data may be: a day, like the sessions Telegram's own widget examples accept. */
@@ -19,15 +20,16 @@ export type TelegramSettings = z.output<typeof telegramSettingsSchema>
 export type GetTelegramSettingsErrorType = ApiError
 
 /**
- * The app's Telegram settings (`app.settings.telegram`). Telegram off, or on without a valid bot token,
- * is a method the app does not offer: `disallowed_login_method`.
+ * The app's Telegram settings (`app.settings.telegram`), with the bot token opened (it is sealed at
+ * rest): call it where the token is used, and keep the result no longer than the request. Telegram
+ * off, or on without a valid bot token, is a method the app does not offer: `disallowed_login_method`.
  *
  * @example
- * const { botToken, loginMaxAgeSeconds } = getTelegramSettings(app)
+ * const { botToken, loginMaxAgeSeconds } = getTelegramSettings(ctx, app)
  */
-export function getTelegramSettings(app: App): TelegramSettings {
+export function getTelegramSettings(ctx: OpenAppSettingsContext, app: App): TelegramSettings {
   if (!app.loginMethods.includes('telegram')) throw new ApiError('disallowed_login_method')
-  const parsed = telegramSettingsSchema.safeParse(app.settings.telegram)
+  const parsed = telegramSettingsSchema.safeParse(openAppSettings(ctx, app, ['telegram']))
   if (!parsed.success)
     throw new ApiError('disallowed_login_method', { message: 'Telegram is not configured for this app' })
   return parsed.data
