@@ -120,6 +120,8 @@ export async function startDevnet({
         app_id: appId,
         chains: Object.entries(chains).map(([id, url]) => ({ id: Number(id), rpc_url: url })),
         outbox_url: `${apiUrl}/outbox`,
+        // The loopback relay takes any project id; production sets the operator's own.
+        walletconnect: { project_id: 'satchel-devnet', relay_url: relay.url },
       },
     })
     await server.listen({ port: ports.api, host: '127.0.0.1' })

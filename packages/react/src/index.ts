@@ -23,6 +23,8 @@ export {
   type UnlinkAccountParameters,
   unlinkAccount,
 } from './client/actions/linkAccount'
+export { completeOAuthLink, type StartOAuthLinkParameters, startOAuthLink } from './client/actions/linkOAuth'
+export { linkPasskey } from './client/actions/linkPasskey'
 export { loginAsGuest } from './client/actions/loginAsGuest'
 export { type LoginWithCustomJwtParameters, loginWithCustomJwt } from './client/actions/loginWithCustomJwt'
 export { type LoginWithEmailParameters, loginWithEmail, sendEmailCode } from './client/actions/loginWithEmail'
@@ -63,6 +65,7 @@ export {
   signTypedData,
   type TypedDataDefinition,
 } from './client/actions/signTypedData'
+export { type SignUpWithPasskeyParameters, signUpWithPasskey } from './client/actions/signUpWithPasskey'
 export {
   getWallet,
   type WalletRpcParameters,
@@ -77,7 +80,14 @@ export {
   createSatchelClient,
   type SatchelClient,
 } from './client/createSatchelClient'
+export {
+  type InjectedWallet,
+  type InjectedWalletInfo,
+  type WatchInjectedWalletsParameters,
+  watchInjectedWallets,
+} from './client/eip6963/watchInjectedWallets'
 export { toCamelCase, toSnakeCase, verbatim } from './client/http/convertCase'
+export { OAuthPopupClosedError } from './client/oauth/oauthErrors'
 export { canonicalize } from './client/session/canonicalize'
 export type { SessionPublicKey } from './client/session/sessionKey'
 export {
@@ -144,6 +154,7 @@ export { useCreateWallet } from './react/hooks/useCreateWallet'
 export { useEthereumProvider } from './react/hooks/useEthereumProvider'
 export { useExportWallet } from './react/hooks/useExportWallet'
 export { useFundWallet } from './react/hooks/useFundWallet'
+export { type UseInjectedWalletsReturnType, useInjectedWallets } from './react/hooks/useInjectedWallets'
 export { type UseLinkAccountReturnType, useLinkAccount } from './react/hooks/useLinkAccount'
 export { type UseLoginParameters, useLogin } from './react/hooks/useLogin'
 export { type UseLoginWithEmailReturnType, useLoginWithEmail } from './react/hooks/useLoginWithEmail'
@@ -157,6 +168,7 @@ export { type UseSatchelReturnType, useSatchel } from './react/hooks/useSatchel'
 export { useSendTransaction } from './react/hooks/useSendTransaction'
 export { useSignMessage } from './react/hooks/useSignMessage'
 export { useSignTypedData } from './react/hooks/useSignTypedData'
+export { useSignUpWithPasskey } from './react/hooks/useSignUpWithPasskey'
 export { type UseWalletsReturnType, useWallets } from './react/hooks/useWallets'
 // React
 export {

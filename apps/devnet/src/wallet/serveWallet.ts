@@ -11,6 +11,8 @@ export type WalletRuntimeConfig = {
   server_url?: string
   chains: Array<{ id: number; rpc_url: string }>
   outbox_url?: string
+  /** The WalletConnect relay the Connections screen uses (the devnet's loopback one). */
+  walletconnect?: { project_id: string; relay_url: string }
 }
 
 export type ServeWalletParameters = {
@@ -87,7 +89,12 @@ export async function serveWallet(
     `<script id="satchel-config" type="application/json">${toScriptJson(config)}</script>`,
   )
   const index = toStaticFile(Buffer.from(page), 'index.html', 'no-cache')
-  const origins = [...new Set(config.chains.map((chain) => new URL(chain.rpc_url).origin))]
+  const origins = [
+    ...new Set([
+      ...config.chains.map((chain) => new URL(chain.rpc_url).origin),
+      ...(config.walletconnect ? [new URL(config.walletconnect.relay_url).origin] : []),
+    ]),
+  ]
   const headers = {
     'content-security-policy': [
       "default-src 'self'",

@@ -22,6 +22,23 @@ describe('readWalletConfig (what the hosting server injects)', () => {
     })
   })
 
+  it('reads the WalletConnect relay and project id, and names what is wrong with them', () => {
+    const base = { app_id: 'app_1' }
+    expect(
+      readWalletConfig(
+        { ...base, walletconnect: { project_id: 'p1', relay_url: 'ws://127.0.0.1:8790' } },
+        origin,
+      ).walletConnect,
+    ).toEqual({ projectId: 'p1', relayUrl: 'ws://127.0.0.1:8790' })
+    expect(readWalletConfig(base, origin).walletConnect).toBeUndefined()
+    expect(() => readWalletConfig({ ...base, walletconnect: { relay_url: 'ws://x' } }, origin)).toThrow(
+      'The wallet configuration walletconnect needs a project_id',
+    )
+    expect(() =>
+      readWalletConfig({ ...base, walletconnect: { project_id: 'p1', relay_url: 'http://x' } }, origin),
+    ).toThrow('The wallet configuration walletconnect needs a ws:// or wss:// relay_url')
+  })
+
   it('fails with a sentence naming what is wrong instead of a blank page', () => {
     expect(() => readWalletConfig({}, origin)).toThrow('The wallet configuration has no app_id')
     expect(() => readWalletConfig({ app_id: 'app_1', server_url: 'ftp://x' }, origin)).toThrow(

@@ -9,7 +9,12 @@ export type WalletConfig = {
   chains: WalletChainConfig[]
   /** The dev outbox page, where sign-in codes land on the devnet. */
   outboxUrl?: string | undefined
+  /** The WalletConnect relay and project id; without them the Connections screen says it is off. */
+  walletConnect?: WalletConnectConfig | undefined
 }
+
+/** Where WalletConnect traffic goes: the public relay with the operator's project id, or a loopback one. */
+export type WalletConnectConfig = { projectId: string; relayUrl: string }
 
 export class WalletConfigError extends Error {
   override name = 'WalletConfigError'
@@ -18,14 +23,24 @@ export class WalletConfigError extends Error {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const isHttpUrl = (value: unknown): value is string => {
+const isUrlOf = (value: unknown, protocols: readonly string[]): value is string => {
   if (typeof value !== 'string') return false
   try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
+    return protocols.includes(new URL(value).protocol)
   } catch {
     return false
   }
+}
+const isHttpUrl = (value: unknown): value is string => isUrlOf(value, ['http:', 'https:'])
+
+/** `walletconnect: {project_id, relay_url}`, or nothing when the host leaves WalletConnect off. */
+function readWalletConnectConfig(value: unknown): WalletConnectConfig | undefined {
+  if (value === undefined) return undefined
+  if (!isRecord(value) || typeof value.project_id !== 'string' || value.project_id.length === 0)
+    throw new WalletConfigError('The wallet configuration walletconnect needs a project_id')
+  if (!isUrlOf(value.relay_url, ['ws:', 'wss:']))
+    throw new WalletConfigError('The wallet configuration walletconnect needs a ws:// or wss:// relay_url')
+  return { projectId: value.project_id, relayUrl: value.relay_url }
 }
 
 /**
@@ -39,11 +54,18 @@ const isHttpUrl = (value: unknown): value is string => {
  */
 export function readWalletConfig(value: unknown, origin: string): WalletConfig {
   if (!isRecord(value)) throw new WalletConfigError('The wallet configuration is not a JSON object')
-  const { app_id: appId, server_url: serverUrl = origin, chains = [], outbox_url: outboxUrl } = value
+  const {
+    app_id: appId,
+    server_url: serverUrl = origin,
+    chains = [],
+    outbox_url: outboxUrl,
+    walletconnect: walletConnectValue,
+  } = value
   if (typeof appId !== 'string' || appId.length === 0)
     throw new WalletConfigError('The wallet configuration has no app_id')
   if (!isHttpUrl(serverUrl)) throw new WalletConfigError('The wallet configuration has no valid server_url')
   if (!Array.isArray(chains)) throw new WalletConfigError('The wallet configuration chains is not a list')
+  const walletConnect = readWalletConnectConfig(walletConnectValue)
   const parsed = chains.map((chain, index): WalletChainConfig => {
     if (!isRecord(chain) || !Number.isSafeInteger(chain.id) || !isHttpUrl(chain.rpc_url))
       throw new WalletConfigError(`The wallet configuration chain ${index} needs an id and an rpc_url`)
@@ -54,6 +76,7 @@ export function readWalletConfig(value: unknown, origin: string): WalletConfig {
     serverUrl: serverUrl.replace(/\/+$/, ''),
     chains: parsed,
     ...(isHttpUrl(outboxUrl) ? { outboxUrl } : {}),
+    ...(walletConnect ? { walletConnect } : {}),
   }
 }
 

@@ -1,17 +1,18 @@
 import { ApiError, withRetry } from '@satchel/core'
-import { NotAuthenticatedError } from '../errors/errors'
 import { createWallet } from './actions/createWallet'
-import { createHttpClient, type HttpRequest } from './http/createHttpClient'
+import { type ClientRequest, createClientRequest } from './http/createClientRequest'
+import { createHttpClient } from './http/createHttpClient'
 import { isRecord, parseAppConfig, parseAuthenticated, parseUser, parseWalletList } from './parse'
 import { exportSessionPublicKey, getOrCreateSessionKey, type SessionPublicKey } from './session/sessionKey'
 import { createDefaultSessionKeyStore, type SessionKeyStore } from './session/sessionKeyStore'
-import { REQUEST_EXPIRY_MS, signRequest } from './session/signRequest'
 import { createStore } from './state/createStore'
 import type { SatchelEvent, SatchelState } from './state/transition'
 import { createTabSync, type TabMessage, type TabSync } from './tokens/createTabSync'
 import { createTokenManager, isSessionEnded } from './tokens/createTokenManager'
 import { createDefaultStorage, type SatchelStorage } from './tokens/storage'
 import type { AppConfig, AuthenticatedUser, SatchelUser, SatchelWallet } from './types'
+
+export type { ClientRequest } from './http/createClientRequest'
 
 export type CreateWalletsOnLogin = 'off' | 'users-without-wallets'
 
@@ -23,6 +24,12 @@ export type CreateSatchelClientParameters = {
   storage?: SatchelStorage | undefined
   /** Where the session key pair is kept. Default: IndexedDB in a browser, memory elsewhere. */
   sessionKeyStore?: SessionKeyStore | undefined
+  /**
+   * The app keeps sessions in HttpOnly cookies (its config's `cookie_mode`): a page load then asks
+   * the server who is signed in even when this browser's storage holds no session. Without it, cookie
+   * mode is still learned from the first login's answer. The API must be on the app's site.
+   */
+  cookieMode?: boolean | undefined
   /** `users-without-wallets` creates an Ethereum wallet at login for a user who has none. Default `off`. */
   createWalletsOnLogin?: CreateWalletsOnLogin | undefined
   fetch?: typeof fetch | undefined
@@ -30,12 +37,6 @@ export type CreateSatchelClientParameters = {
   timeoutMs?: number | undefined
   /** The clock (tests move it). */
   now?: (() => number) | undefined
-}
-
-/** One API call through the client: `auth` adds the access token, `signed` the authorization signature. */
-export type ClientRequest = Omit<HttpRequest, 'accessToken' | 'sign'> & {
-  auth?: boolean | undefined
-  signed?: { idempotencyKey?: string | undefined } | undefined
 }
 
 export type SatchelClient = {
@@ -51,6 +52,7 @@ export type SatchelClient = {
   subscribe(listener: () => void): () => void
   /** Runs an event through the status machine (for actions; invalid events change nothing). */
   dispatch(event: SatchelEvent): SatchelState
+  /** Undefined when signed out, and in cookie mode (the access token is an HttpOnly cookie). */
   getAccessToken(): Promise<string | undefined>
   getIdentityToken(): string | undefined
   refresh(): Promise<void>
@@ -114,49 +116,14 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
     onSaved: () => tabSync?.post({ type: 'session_changed' }),
   })
 
-  async function request({ auth, signed, ...call }: ClientRequest): Promise<unknown> {
-    const send = async () => {
-      const accessToken = auth ? await tokens.getAccessToken() : undefined
-      if (auth && !accessToken) throw new NotAuthenticatedError({ action: `${call.method} ${call.path}` })
-      const headers = {
-        ...call.headers,
-        // Sensitive actions (signing, export, MFA changes) ask for it; it only ever goes to our own API.
-        ...((auth || signed) && mfa && mfa.expiresAt > now() ? { 'satchel-mfa-token': mfa.token } : {}),
-      }
-      return http({
-        ...call,
-        headers,
-        accessToken,
-        ...(signed
-          ? {
-              sign: async ({ method, url, body }) =>
-                signRequest({
-                  privateKey: (await sessionKey()).privateKey,
-                  appId,
-                  method,
-                  url,
-                  body,
-                  expiry: tokens.serverNow() + REQUEST_EXPIRY_MS,
-                  idempotencyKey: signed.idempotencyKey,
-                }),
-            }
-          : {}),
-      })
-    }
-    try {
-      return await send()
-    } catch (error) {
-      // An access token the server no longer takes (a key rotation, a clock far off): refresh once, retry.
-      if (
-        !auth ||
-        !(error instanceof ApiError && error.code === 'missing_or_invalid_token') ||
-        !tokens.current()
-      )
-        throw error
-      await tokens.refresh()
-      return send()
-    }
-  }
+  const request = createClientRequest({
+    appId,
+    http,
+    tokens,
+    now,
+    getSessionPrivateKey: async () => (await sessionKey()).privateKey,
+    getMfa: () => mfa,
+  })
 
   async function fetchUser(): Promise<SatchelUser> {
     const answer = await request({ method: 'GET', path: '/api/v1/users/me', auth: true })
@@ -179,10 +146,16 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
   const fetchUserAndWallets = () => Promise.all([fetchUser(), fetchWallets()])
 
   async function restore(): Promise<SatchelState> {
-    const session = await tokens.load()
+    let session = await tokens.load()
+    // Cookie mode: the HttpOnly cookies may hold a session this storage never saw; /users/me knows.
+    if (!session && parameters.cookieMode) {
+      session = { cookie: true }
+      tokens.assume(session)
+    }
     if (!session) return store.dispatch({ type: 'no_session' })
     try {
       const [user, wallets] = await withRetry(fetchUserAndWallets, { retries: 2, delayMs: 500 })
+      if (session.cookie) await tokens.save(tokens.current() ?? session)
       store.dispatch({ type: 'session_restored', user, wallets })
     } catch (error) {
       if (isSessionEnded(error)) await tokens.clear()
@@ -210,10 +183,6 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
 
   async function completeLogin(answer: unknown, path: string): Promise<AuthenticatedUser> {
     const parsed = parseAuthenticated(answer, path)
-    if (!parsed.session)
-      throw new ApiError('invalid_data', {
-        message: 'Cookie-mode apps are not supported by this SDK version',
-      })
     await tokens.save(parsed.session)
     const wallets = await fetchWallets()
     store.dispatch({ type: 'logged_in', user: parsed.user, wallets })
@@ -233,7 +202,8 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
         await http({
           method: 'POST',
           path: '/api/v1/sessions/logout',
-          body: all ? { all: true } : { refreshToken: session.refreshToken },
+          // Cookie mode: the server reads the refresh cookie, and clears both cookies.
+          body: all ? { all: true } : session.refreshToken ? { refreshToken: session.refreshToken } : {},
           ...(all ? { accessToken: await tokens.getAccessToken() } : {}),
         })
       }

@@ -1,8 +1,13 @@
-/** Bytes as unpadded base64url (PKCE verifiers, guest credentials, JWE parts). */
-export function toBase64Url(bytes: Uint8Array): string {
+/** Bytes as standard, padded base64 (Solana messages and transactions on the wallet RPC). */
+export function toBase64(bytes: Uint8Array): string {
   let binary = ''
   for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(binary)
+}
+
+/** Bytes as unpadded base64url (PKCE verifiers, guest credentials, JWE parts). */
+export function toBase64Url(bytes: Uint8Array): string {
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
 /** The bytes of a base64url string (padded or not). */

@@ -68,17 +68,22 @@ export function parseUser(value: unknown, path: string): SatchelUser {
   }
 }
 
-/** An AuthenticatedUser answer: the user, and the tokens to store (null in cookie mode). */
+/**
+ * An AuthenticatedUser answer: the user, and the session to keep. A cookie-mode app answers both
+ * tokens as null (they travel as HttpOnly cookies): the session is then the cookie marker.
+ */
 export function parseAuthenticated(
   value: unknown,
   path: string,
-): AuthenticatedUser & { session: StoredSession | null } {
+): AuthenticatedUser & { session: StoredSession } {
   if (!isRecord(value)) return fail(path, 'body')
   const { token, refreshToken, identityToken } = value
-  const session =
-    typeof token === 'string' && typeof refreshToken === 'string'
-      ? { token, refreshToken, ...(typeof identityToken === 'string' ? { identityToken } : {}) }
-      : null
+  const identity = typeof identityToken === 'string' ? { identityToken } : {}
+  let session: StoredSession
+  if (typeof token === 'string' && typeof refreshToken === 'string')
+    session = { token, refreshToken, ...identity }
+  else if (token === null && refreshToken === null) session = { cookie: true, ...identity }
+  else return fail(path, 'token')
   return { user: parseUser(value.user, path), isNewUser: value.isNewUser === true, session }
 }
 
@@ -115,6 +120,9 @@ export function parseAppConfig(value: unknown, path: string): AppConfig {
     loginMethods: methods.filter((method): method is string => typeof method === 'string'),
     requireTerms: value.requireTerms === true,
     cookieMode: value.cookieMode === true,
+    oauthProviders: Array.isArray(value.oauthProviders)
+      ? value.oauthProviders.filter((provider): provider is string => typeof provider === 'string')
+      : [],
   }
 }
 
@@ -123,13 +131,11 @@ export function parseStoredSession(raw: string | null): StoredSession | undefine
   if (!raw) return undefined
   try {
     const value: unknown = JSON.parse(raw)
-    if (!isRecord(value) || typeof value.token !== 'string' || typeof value.refreshToken !== 'string')
-      return undefined
-    return {
-      token: value.token,
-      refreshToken: value.refreshToken,
-      ...(typeof value.identityToken === 'string' ? { identityToken: value.identityToken } : {}),
-    }
+    if (!isRecord(value)) return undefined
+    const identity = typeof value.identityToken === 'string' ? { identityToken: value.identityToken } : {}
+    if (value.cookie === true) return { cookie: true, ...identity }
+    if (typeof value.token !== 'string' || typeof value.refreshToken !== 'string') return undefined
+    return { token: value.token, refreshToken: value.refreshToken, ...identity }
   } catch {
     return undefined
   }

@@ -45,14 +45,28 @@ export type AppConfig = {
   readonly loginMethods: readonly string[]
   readonly requireTerms: boolean
   readonly cookieMode: boolean
+  /** The social providers configured for the app, when the server lists them (`oauth_providers`). */
+  readonly oauthProviders: readonly string[]
 }
 
 /** The tokens of a session, as stored between page loads. */
-export type StoredSession = {
-  readonly token: string
-  readonly refreshToken: string
-  readonly identityToken?: string | undefined
-}
+export type StoredSession =
+  | {
+      readonly token: string
+      readonly refreshToken: string
+      readonly identityToken?: string | undefined
+      readonly cookie?: undefined
+    }
+  /**
+   * A cookie-mode app: the access and refresh tokens live in HttpOnly cookies the page cannot read;
+   * the SDK keeps only this marker (and the identity token, whose expiry matches the access token's).
+   */
+  | {
+      readonly cookie: true
+      readonly identityToken?: string | undefined
+      readonly token?: undefined
+      readonly refreshToken?: undefined
+    }
 
 /** `login-or-sign-up` creates a user on first login; `no-signup` answers `user_does_not_exist`. */
 export type LoginMode = 'login-or-sign-up' | 'no-signup'

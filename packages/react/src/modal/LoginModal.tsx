@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useContext, useEffect, useState, useSyn
 import { createWallet } from '../client/actions/createWallet'
 import { loginAsGuest } from '../client/actions/loginAsGuest'
 import type { AppConfig } from '../client/types'
-import { SatchelUiContext, useSatchelClient } from '../react/context'
+import { type ModalLoginMethod, SatchelUiContext, useSatchelClient } from '../react/context'
 import { Dialog } from './Dialog'
 import { describeError } from './describeError'
 import { EmailScreen, type EmailStep } from './EmailScreen'
@@ -10,6 +10,17 @@ import { css, themeStyle } from './styles'
 
 // Phone metadata is the heaviest part of the modal: it loads only when the SMS screen opens.
 const SmsScreen = lazy(() => import('./SmsScreen'))
+// Each other way in is its own chunk too, so opening the modal stays light.
+const OAuthScreen = lazy(() => import('./OAuthScreen'))
+const PasskeyScreen = lazy(() => import('./PasskeyScreen'))
+const WalletScreen = lazy(() => import('./WalletScreen'))
+// The app config's name for each modal method (`wallet` is Sign-In with Ethereum).
+const serverMethod = (method: ModalLoginMethod) => (method === 'wallet' ? 'siwe' : method)
+const loading = (what: string) => (
+  <p className="satchel-status" role="status">
+    Loading {what}…
+  </p>
+)
 
 /**
  * The login modal: the app's enabled methods (email, SMS, guest), each wait and each error shown.
@@ -17,11 +28,12 @@ const SmsScreen = lazy(() => import('./SmsScreen'))
  */
 export default function LoginModal({ onClose }: { onClose: () => void }) {
   const client = useSatchelClient('useLogin')
-  const { appearance, loginMethods, defaultCountry } = useContext(SatchelUiContext)
+  const { appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp } =
+    useContext(SatchelUiContext)
   const state = useSyncExternalStore(client.subscribe, client.getState, client.getState)
   const [config, setConfig] = useState<AppConfig>()
   const [configError, setConfigError] = useState<string>()
-  const [screen, setScreen] = useState<'start' | 'sms'>('start')
+  const [screen, setScreen] = useState<'start' | 'sms' | 'passkey' | 'wallet'>('start')
   const [guest, setGuest] = useState<'idle' | 'pending'>('idle')
   const [error, setError] = useState<string>()
   const [emailStep, setEmailStep] = useState<EmailStep>('address')
@@ -39,8 +51,12 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
     if (signedIn && walletStatus !== 'creating' && walletStatus !== 'error') onClose()
   }, [signedIn, walletStatus, onClose])
 
-  const enabled = (loginMethods ?? ['email', 'sms', 'guest']).filter((method) =>
-    config?.loginMethods.includes(method),
+  const providers = oauthProviders ?? config?.oauthProviders ?? []
+  const enabled = (
+    loginMethods ?? (['email', 'sms', 'oauth', 'passkey', 'wallet', 'guest'] satisfies ModalLoginMethod[])
+  ).filter(
+    (method) =>
+      config?.loginMethods.includes(serverMethod(method)) && (method !== 'oauth' || providers.length > 0),
   )
   const continueAsGuest = async () => {
     setGuest('pending')
@@ -103,7 +119,22 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
         No login method is enabled for this app.
       </p>
     )
-  else if (screen === 'sms') {
+  else if (screen === 'passkey' || screen === 'wallet') {
+    body = (
+      <>
+        <Suspense fallback={loading(screen === 'passkey' ? 'passkeys' : 'wallets')}>
+          {screen === 'passkey' ? (
+            <PasskeyScreen client={client} allowSignUp={passkeySignUp} />
+          ) : (
+            <WalletScreen client={client} />
+          )}
+        </Suspense>
+        <button type="button" className="satchel-link" onClick={() => setScreen('start')}>
+          Other ways to log in
+        </button>
+      </>
+    )
+  } else if (screen === 'sms') {
     body = (
       <>
         <Suspense
@@ -128,6 +159,21 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
           <p className="satchel-divider">or</p>
         )}
         <div className="satchel-methods" hidden={emailStep === 'code'}>
+          {enabled.includes('oauth') && (
+            <Suspense fallback={loading('social sign-in')}>
+              <OAuthScreen client={client} providers={providers} popup={oauthPopup} />
+            </Suspense>
+          )}
+          {enabled.includes('passkey') && (
+            <button type="button" className="satchel-button" onClick={() => setScreen('passkey')}>
+              Continue with a passkey
+            </button>
+          )}
+          {enabled.includes('wallet') && (
+            <button type="button" className="satchel-button" onClick={() => setScreen('wallet')}>
+              Continue with a wallet
+            </button>
+          )}
           {enabled.includes('sms') && (
             <button type="button" className="satchel-button" onClick={() => setScreen('sms')}>
               Continue with SMS

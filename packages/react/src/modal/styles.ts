@@ -37,4 +37,9 @@ export const css = `
 .satchel-status{color:var(--satchel-muted);font-size:14px;margin:8px 0}
 .satchel-error{color:var(--satchel-error);font-size:14px;margin:8px 0}
 .satchel-link{border:0;background:none;color:var(--satchel-accent);cursor:pointer;padding:0;font:inherit;font-size:14px}
+.satchel-wallets{list-style:none;margin:0;padding:0;display:grid;gap:8px}
+.satchel-wallet{display:flex;align-items:center;gap:10px;width:100%;text-align:left}
+.satchel-wallet__icon{width:24px;height:24px;border-radius:6px}
+.satchel-empty{margin:8px 0}
+.satchel-empty p{margin:0 0 6px}
 `

@@ -23,6 +23,8 @@ export type SatchelProviderConfig = SatchelUiConfig & {
   createWalletsOnLogin?: CreateWalletsOnLogin | undefined
   /** Where tokens are kept. Default: localStorage. */
   storage?: SatchelStorage | undefined
+  /** The app keeps sessions in HttpOnly cookies (see `createSatchelClient`'s `cookieMode`). */
+  cookieMode?: boolean | undefined
 }
 
 export type SatchelProviderProps = {
@@ -60,6 +62,7 @@ export function SatchelProvider({
         serverUrl,
         createWalletsOnLogin: config.createWalletsOnLogin,
         storage: config.storage,
+        cookieMode: config.cookieMode,
       }),
   )
   const [isOpen, setOpen] = useState(false)
@@ -67,17 +70,27 @@ export function SatchelProvider({
 
   useEffect(() => {
     void client.start()
-    // Back from a social login this tab started: finish it (the code is loaded only then), and keep
-    // the outcome for useLoginWithOAuth to show.
+    // Back from a social login or link this tab started: finish it (the code is loaded only then),
+    // keep the outcome for useLoginWithOAuth to show, and reopen the modal a login started from, so
+    // the person sees the wait and any error where they left it.
     if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem(`satchel:${client.appId}:oauth`)) {
-      setOAuthReturn({ status: 'completing' })
-      import('../client/actions/loginWithOAuth')
-        .then(({ completeOAuthLogin }) => completeOAuthLogin(client))
+      let intent: 'login' | 'link' | undefined
+      import('../client/oauth/completeOAuthReturn')
+        .then(({ completeOAuthReturn }) =>
+          completeOAuthReturn(client, {
+            onStart: (pending) => {
+              intent = pending.intent
+              setOAuthReturn({ status: 'completing', intent })
+              if (pending.fromModal) setOpen(true)
+            },
+          }),
+        )
         .then(
-          (result) => setOAuthReturn(result ? { status: 'done' } : { status: 'idle' }),
+          (result) => setOAuthReturn(result ? { status: 'done', intent } : { status: 'idle' }),
           (error: unknown) =>
             setOAuthReturn({
               status: 'error',
+              intent,
               error: error instanceof Error ? error : new Error(String(error)),
             }),
         )
@@ -89,10 +102,10 @@ export function SatchelProvider({
     () => ({ open: () => setOpen(true), close: () => setOpen(false), isOpen }),
     [isOpen],
   )
-  const { appearance, loginMethods, defaultCountry } = config
+  const { appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp } = config
   const ui = useMemo<SatchelUiConfig>(
-    () => ({ appearance, loginMethods, defaultCountry }),
-    [appearance, loginMethods, defaultCountry],
+    () => ({ appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp }),
+    [appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp],
   )
 
   return (

@@ -13,8 +13,11 @@ export type SatchelAppearance = {
   title?: string | undefined
 }
 
-/** The modal's login methods, in the order shown. */
-export type ModalLoginMethod = 'email' | 'sms' | 'guest'
+/**
+ * The modal's login methods, in the order shown. `wallet` is sign-in with a browser wallet found
+ * through EIP-6963 (the app enables `siwe`); `oauth` shows one button per provider.
+ */
+export type ModalLoginMethod = 'email' | 'sms' | 'oauth' | 'passkey' | 'wallet' | 'guest'
 
 export type SatchelUiConfig = {
   appearance?: SatchelAppearance | undefined
@@ -22,6 +25,12 @@ export type SatchelUiConfig = {
   loginMethods?: readonly ModalLoginMethod[] | undefined
   /** The SMS tab's preselected country (ISO 3166 alpha-2). Default `US`. */
   defaultCountry?: string | undefined
+  /** The social providers the modal offers (`google`, `github`, ...), as configured for the app on the server. */
+  oauthProviders?: readonly string[] | undefined
+  /** Social sign-in in a popup instead of a redirect (a blocked popup falls back to the redirect). */
+  oauthPopup?: boolean | undefined
+  /** The passkey screen also offers to create an account with a new passkey. Default `true`. */
+  passkeySignUp?: boolean | undefined
 }
 
 export type LoginModalControl = {
@@ -31,8 +40,10 @@ export type LoginModalControl = {
   readonly isOpen: boolean
 }
 
-/** Where the return from a social login's redirect stands (finished by the provider on load). */
-export type OAuthReturnState = { status: 'idle' | 'completing' | 'done' } | { status: 'error'; error: Error }
+/** Where the return from a social login's (or link's) redirect stands (finished by the provider on load). */
+export type OAuthReturnState =
+  | { status: 'idle' | 'completing' | 'done'; intent?: 'login' | 'link' | undefined }
+  | { status: 'error'; error: Error; intent?: 'login' | 'link' | undefined }
 
 // One context per concern: the client rarely changes, the modal's open state often.
 export const SatchelClientContext = createContext<SatchelClient | undefined>(undefined)

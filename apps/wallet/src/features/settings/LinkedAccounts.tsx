@@ -4,7 +4,6 @@ import { type FormEvent, useId, useState } from 'react'
 import { describeAccount } from '../../shared/describeAccount'
 import { canUsePasskeys } from '../../shared/passkeys/createPasskeyCredential'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { linkPasskey, unlinkPasskey } from './linkPasskey'
 
 type Busy = { pending: boolean; error?: unknown; done?: string | undefined }
 type Linking =
@@ -22,7 +21,7 @@ const text = (account: LinkedAccount, field: string) => {
  * a passkey.
  */
 export function LinkedAccounts() {
-  const { user, client } = useSatchel()
+  const { user } = useSatchel()
   const link = useLinkAccount()
   const [busy, setBusy] = useState<Busy>({ pending: false })
   const [linking, setLinking] = useState<Linking>(undefined)
@@ -49,7 +48,7 @@ export function LinkedAccounts() {
     else if (account.type === 'phone' && phone)
       run(() => link.unlinkAccount({ type: 'phone', phoneNumber: phone }), 'Unlinked your phone')
     else if (account.type === 'passkey' && credentialId)
-      run(() => unlinkPasskey(client, { credentialId }), 'Unlinked the passkey')
+      run(() => link.unlinkAccount({ type: 'passkey', credentialId }), 'Unlinked the passkey')
   }
 
   const submitLink = (event: FormEvent) => {
@@ -185,7 +184,7 @@ export function LinkedAccounts() {
               className="button button--secondary button--small"
               disabled={busy.pending}
               onClick={() =>
-                run(() => linkPasskey(client), 'Passkey added: you can sign in with it next time')
+                run(() => link.linkPasskey(), 'Passkey added: you can sign in with it next time')
               }
             >
               Add a passkey

@@ -1,8 +1,6 @@
-import { actionOptions, useAction, useLoginWithPasskey, useSatchel } from '@satchel/react'
-import { useMemo } from 'react'
+import { useLoginWithPasskey, useSignUpWithPasskey } from '@satchel/react'
 import { canUsePasskeys } from '../../shared/passkeys/createPasskeyCredential'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { signUpWithPasskey } from './signUpWithPasskey'
 
 /**
  * Sign in with a passkey this device (or a synced account) holds, or create a new account with one.
@@ -11,11 +9,8 @@ import { signUpWithPasskey } from './signUpWithPasskey'
  * <PasskeySignIn />
  */
 export function PasskeySignIn() {
-  const { client } = useSatchel()
   const login = useLoginWithPasskey()
-  const signUp = useAction(
-    useMemo(() => actionOptions(client, 'signUpWithPasskey', signUpWithPasskey), [client]),
-  )
+  const signUp = useSignUpWithPasskey()
   if (!canUsePasskeys())
     return <p className="notice notice--warning">This browser cannot use passkeys. Choose another way in.</p>
   const pending = login.isPending || signUp.isPending

@@ -1,26 +1,9 @@
 import type { SatchelClient } from '../createSatchelClient'
-import { isRecord, parseUser } from '../parse'
 import type { SatchelUser } from '../types'
-import { getUser } from './getUser'
-import { requireFeature } from './requireFeature'
+import { submitLinkRequest } from './submitLinkRequest'
 
-async function linked(
-  client: SatchelClient,
-  feature: string,
-  path: string,
-  body: Record<string, unknown>,
-): Promise<SatchelUser> {
-  const answer = await requireFeature(feature, () =>
-    client.request({ method: 'POST', path, body, auth: true }),
-  )
-  const user = isRecord(answer) && isRecord(answer.user) ? answer.user : answer
-  if (isRecord(user) && typeof user.id === 'string') {
-    const parsed = parseUser(user, path)
-    client.dispatch({ type: 'user_updated', user: parsed })
-    return parsed
-  }
-  return getUser(client)
-}
+const linked = (client: SatchelClient, feature: string, path: string, body: Record<string, unknown>) =>
+  submitLinkRequest(client, { feature, path, body })
 
 /**
  * Adds an email address to the signed-in user, with the code sent by `sendEmailCode`.
@@ -54,17 +37,33 @@ export function linkPhone(
 export type UnlinkAccountParameters =
   | { type: 'email'; email: string }
   | { type: 'phone'; phoneNumber: string }
+  | { type: 'passkey'; credentialId: string }
+  /** A social account: its provider (`google`) and its `subject` as the linked account lists it. */
+  | { type: 'oauth'; provider: string; subject: string }
 
 /**
  * Removes a way in from the signed-in user; the last one cannot be removed (`cannot_unlink_last_account`).
+ * Removing a passkey that is also a second factor needs a fresh MFA verification.
  *
  * @example
  * await unlinkAccount(client, { type: 'email', email: 'old@example.com' })
  */
 export function unlinkAccount(client: SatchelClient, account: UnlinkAccountParameters): Promise<SatchelUser> {
-  return account.type === 'email'
-    ? linked(client, 'Unlinking an email', '/api/v1/passwordless/unlink', { email: account.email })
-    : linked(client, 'Unlinking a phone', '/api/v1/passwordless_sms/unlink', {
+  switch (account.type) {
+    case 'email':
+      return linked(client, 'Unlinking an email', '/api/v1/passwordless/unlink', { email: account.email })
+    case 'phone':
+      return linked(client, 'Unlinking a phone', '/api/v1/passwordless_sms/unlink', {
         phoneNumber: account.phoneNumber,
       })
+    case 'passkey':
+      return linked(client, 'Unlinking a passkey', '/api/v1/passkeys/unlink', {
+        credentialId: account.credentialId,
+      })
+    case 'oauth':
+      return linked(client, `Unlinking a ${account.provider} account`, '/api/v1/oauth/unlink', {
+        provider: account.provider,
+        subject: account.subject,
+      })
+  }
 }

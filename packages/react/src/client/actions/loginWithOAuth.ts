@@ -1,37 +1,18 @@
-import { ApiError } from '@satchel/core'
 import type { SatchelClient } from '../createSatchelClient'
-import { randomBase64Url, toBase64Url } from '../encoding'
-import { isRecord, readString } from '../parse'
+import { type StartOAuthRedirectParameters, startOAuthRedirect } from '../oauth/startOAuthRedirect'
+import { takeOAuthReturn } from '../oauth/takeOAuthReturn'
 import type { AuthenticatedUser, LoginMode } from '../types'
-import { requireFeature } from './requireFeature'
 
-// The provider (or the server's form_post callback) sends the user back to `redirectTo` with the
-// standard OAuth parameters.
-const CODE = 'code'
-const STATE = 'state'
-const ERROR = 'error'
-
-/** Where a tab keeps the verifier and state of the OAuth login it started. */
-export const oauthPendingKey = (appId: string) => `satchel:${appId}:oauth`
-const pendingKey = (client: SatchelClient) => oauthPendingKey(client.appId)
-
-// sessionStorage: per tab, survives the round trip to the provider, gone when the tab closes.
-function pendingStore(client: SatchelClient) {
-  return typeof sessionStorage === 'undefined' ? client.storage : sessionStorage
-}
-
-export type StartOAuthLoginParameters = {
-  /** `google`, `github`, `apple`, ... as enabled for the app. */
-  provider: string
-  /** Where the provider sends the user back. Default: this page. */
-  redirectTo?: string | undefined
-  /** Called with the provider's URL instead of navigating to it (popups, native apps, tests). */
-  navigate?: ((url: string) => void) | undefined
+export type StartOAuthLoginParameters = StartOAuthRedirectParameters & {
+  /** Internal: the modal reopens after the redirect to show how the login ended. */
+  fromModal?: boolean | undefined
 }
 
 /**
- * Starts sign-in with a social account by redirect (no popup to block): makes a PKCE verifier and a
- * state, keeps them for this tab, and sends the browser to the provider.
+ * Starts sign-in with a social account: makes a PKCE verifier and a state, keeps them for this tab,
+ * and sends the browser to the provider by redirect (nothing to block). With `popup: true` the
+ * provider opens in a popup and this resolves once the user is signed in; a blocked popup falls
+ * back to the redirect.
  *
  * @throws {FeatureNotAvailableError} while the server has no OAuth routes.
  * @example
@@ -39,30 +20,10 @@ export type StartOAuthLoginParameters = {
  */
 export async function startOAuthLogin(
   client: SatchelClient,
-  { provider, redirectTo, navigate }: StartOAuthLoginParameters,
+  parameters: StartOAuthLoginParameters,
 ): Promise<void> {
-  const codeVerifier = randomBase64Url(32)
-  const stateCode = randomBase64Url(16)
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier))
-  const answer = await requireFeature(`Sign-in with ${provider}`, () =>
-    client.request({
-      method: 'POST',
-      path: '/api/v1/oauth/init',
-      body: {
-        provider,
-        redirectTo: redirectTo ?? globalThis.location?.href,
-        codeChallenge: toBase64Url(new Uint8Array(digest)),
-        stateCode,
-      },
-    }),
-  )
-  const url = readString(answer, 'url', '/api/v1/oauth/init')
-  await pendingStore(client).setItem(
-    pendingKey(client),
-    JSON.stringify({ codeVerifier, stateCode, provider }),
-  )
-  if (navigate) navigate(url)
-  else globalThis.location.assign(url)
+  const outcome = await startOAuthRedirect(client, { ...parameters, intent: 'login' })
+  if (outcome.via === 'popup') await completeOAuthLogin(client, { url: outcome.returnUrl })
 }
 
 /**
@@ -82,35 +43,14 @@ export async function completeOAuthLogin(
   }: { url?: string | undefined; mode?: LoginMode | undefined } = {},
 ): Promise<AuthenticatedUser | undefined> {
   if (!url) return undefined
-  const parsedUrl = new URL(url)
-  const authorizationCode = parsedUrl.searchParams.get(CODE)
-  const stateCode = parsedUrl.searchParams.get(STATE)
-  const error = parsedUrl.searchParams.get(ERROR)
-  const store = pendingStore(client)
-  const raw = await store.getItem(pendingKey(client))
-  if (!raw || !stateCode || (!authorizationCode && !error)) return undefined
-  await store.removeItem(pendingKey(client))
-  const pending: unknown = JSON.parse(raw)
-  if (!isRecord(pending) || pending.stateCode !== stateCode || typeof pending.codeVerifier !== 'string') {
-    throw new ApiError('oauth_state_mismatch')
-  }
-  // The code is single-use: take it out of the address bar before anything else can read or replay it.
-  for (const name of [CODE, STATE, ERROR]) parsedUrl.searchParams.delete(name)
-  globalThis.history?.replaceState(globalThis.history.state, '', parsedUrl.toString())
+  const returned = await takeOAuthReturn(client, { url, intent: 'login' })
+  if (!returned) return undefined
   const path = '/api/v1/oauth/authenticate'
   const sessionPublicKey = await client.getSessionPublicKey()
   const answer = await client.request({
     method: 'POST',
     path,
-    body: {
-      stateCode,
-      codeVerifier: pending.codeVerifier,
-      ...(authorizationCode ? { authorizationCode } : {}),
-      ...(error ? { error } : {}),
-      ...(typeof pending.provider === 'string' ? { provider: pending.provider } : {}),
-      mode,
-      sessionPublicKey,
-    },
+    body: { ...returned.body, mode, sessionPublicKey },
   })
   return client.completeLogin(answer, path)
 }

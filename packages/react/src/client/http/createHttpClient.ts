@@ -69,6 +69,9 @@ export function createHttpClient({
         method: request.method,
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        // A cookie-mode app's session is in HttpOnly cookies of the API's origin: the browser sends
+        // them, and keeps the ones a login sets, only on credentialed calls. A bearer app has none.
+        credentials: 'include',
         signal,
       })
       text = await response.text()

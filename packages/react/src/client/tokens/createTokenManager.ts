@@ -16,7 +16,12 @@ export type TokenManager = {
   save(session: StoredSession): Promise<void>
   /** Forgets the session here and in storage. */
   clear(): Promise<void>
-  /** The access token, refreshed first when it is about to expire; undefined when signed out. */
+  /** Holds a session in memory only (a cookie session this browser's storage does not know of yet). */
+  assume(session: StoredSession): void
+  /**
+   * The access token, refreshed first when it is about to expire; undefined when signed out, and in
+   * cookie mode (the token is in an HttpOnly cookie the browser sends by itself).
+   */
   getAccessToken(): Promise<string | undefined>
   /** Rotates the tokens now: one refresh at a time across tabs. */
   refresh(): Promise<void>
@@ -53,7 +58,15 @@ export function isSessionEnded(error: unknown): boolean {
   )
 }
 
-function tokenTimes(token: string): { issuedAt: number; expiresAt: number } | undefined {
+// In cookie mode the access token is out of reach; the identity token is minted with it, with the
+// same lifetime, so its times stand in for the access token's.
+const timedToken = (session: StoredSession) => session.token ?? session.identityToken
+
+// What tells one rotation of a session from the next (a refresh token is spent by its rotation).
+const generation = (session: StoredSession | undefined) => session?.refreshToken ?? session?.identityToken
+
+function tokenTimes(token: string | undefined): { issuedAt: number; expiresAt: number } | undefined {
+  if (token === undefined) return undefined
   try {
     const { iat, exp } = decodeToken(token)
     return typeof exp === 'number'
@@ -82,15 +95,17 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
   let inFlight: Promise<void> | undefined
 
   const serverNow = () => now() + skewMs
-  const needsRefresh = (token: string) => {
-    const times = tokenTimes(token)
-    return !times || getRefreshDelay({ ...times, now: serverNow() }) === 0
+  const needsRefresh = (current: StoredSession) => {
+    const times = tokenTimes(timedToken(current))
+    // A cookie session whose expiry is unknown refreshes when the server refuses it, not before.
+    if (!times) return !current.cookie
+    return getRefreshDelay({ ...times, now: serverNow() }) === 0
   }
 
   function schedule() {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
-    const times = session && tokenTimes(session.token)
+    const times = session && tokenTimes(timedToken(session))
     if (!times) return
     timer = setTimeout(
       () => {
@@ -110,7 +125,7 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
   }
 
   async function save(next: StoredSession) {
-    const times = tokenTimes(next.token)
+    const times = tokenTimes(timedToken(next))
     // The token was issued moments ago by the server: its iat tells this device's clock error.
     if (times) {
       const skew = times.issuedAt - now()
@@ -129,7 +144,7 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
       parameters.onEnded()
       return
     }
-    if (stored.refreshToken !== spent && !needsRefresh(stored.token)) {
+    if (generation(stored) !== spent && !needsRefresh(stored)) {
       await adopt(stored)
       return
     }
@@ -137,10 +152,14 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
       const answer = await http({
         method: 'POST',
         path: '/api/v1/sessions',
-        body: { refreshToken: stored.refreshToken, sessionPublicKey: await parameters.getSessionPublicKey() },
+        // Cookie mode: the refresh token is the HttpOnly cookie scoped to this path.
+        body: {
+          ...(stored.refreshToken ? { refreshToken: stored.refreshToken } : {}),
+          sessionPublicKey: await parameters.getSessionPublicKey(),
+        },
       })
       const parsed = parseAuthenticated(answer, '/api/v1/sessions')
-      if (parsed.session) await save(parsed.session)
+      await save(parsed.session)
       parameters.onUser(parsed.user)
     } catch (error) {
       if (isSessionEnded(error)) {
@@ -153,7 +172,7 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
 
   function refresh(): Promise<void> {
     // One refresh per tab at a time; the lock makes it one per origin.
-    inFlight ??= runExclusive(`satchel:${appId}:refresh`, () => rotate(session?.refreshToken)).finally(() => {
+    inFlight ??= runExclusive(`satchel:${appId}:refresh`, () => rotate(generation(session))).finally(() => {
       inFlight = undefined
     })
     return inFlight
@@ -172,8 +191,9 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
     },
     save,
     clear,
+    assume: (next) => void adopt(next),
     async getAccessToken() {
-      if (session && needsRefresh(session.token)) await refresh()
+      if (session && needsRefresh(session)) await refresh()
       return session?.token
     },
     refresh,

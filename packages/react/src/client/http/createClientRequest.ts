@@ -1,0 +1,85 @@
+import { ApiError } from '@satchel/core'
+import { NotAuthenticatedError } from '../../errors/errors'
+import { REQUEST_EXPIRY_MS, signRequest } from '../session/signRequest'
+import type { TokenManager } from '../tokens/createTokenManager'
+import type { HttpClient, HttpRequest } from './createHttpClient'
+
+/** One API call through the client: `auth` adds the access token, `signed` the authorization signature. */
+export type ClientRequest = Omit<HttpRequest, 'accessToken' | 'sign'> & {
+  auth?: boolean | undefined
+  signed?: { idempotencyKey?: string | undefined } | undefined
+}
+
+export type CreateClientRequestParameters = {
+  appId: string
+  http: HttpClient
+  tokens: TokenManager
+  now: () => number
+  getSessionPrivateKey: () => Promise<CryptoKey>
+  /** The MFA token to send with authenticated calls while it is valid. */
+  getMfa: () => { token: string; expiresAt: number } | undefined
+}
+
+// A refused token: stale (a key rotation, a clock far off) or, in cookie mode, an access cookie the
+// browser already dropped at its expiry while the refresh cookie lives on.
+const isRefusedToken = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.code === 'missing_or_invalid_token' || error.code === 'must_be_authenticated')
+
+/**
+ * The client's `request`: the access token (bearer, or the HttpOnly cookie the browser sends in
+ * cookie mode), the MFA token while valid, and the session key's authorization signature when asked.
+ * A refused token is refreshed once and the call retried.
+ *
+ * @example
+ * const request = createClientRequest({ appId, http, tokens, now, getSessionPrivateKey, getMfa })
+ * await request({ method: 'GET', path: '/api/v1/users/me', auth: true })
+ */
+export function createClientRequest({
+  appId,
+  http,
+  tokens,
+  now,
+  getSessionPrivateKey,
+  getMfa,
+}: CreateClientRequestParameters): (parameters: ClientRequest) => Promise<unknown> {
+  return async function request({ auth, signed, ...call }) {
+    const send = async () => {
+      const accessToken = auth ? await tokens.getAccessToken() : undefined
+      if (auth && !tokens.current())
+        throw new NotAuthenticatedError({ action: `${call.method} ${call.path}` })
+      const mfa = getMfa()
+      const headers = {
+        ...call.headers,
+        // Sensitive actions (signing, export, MFA changes) ask for it; it only ever goes to our own API.
+        ...((auth || signed) && mfa && mfa.expiresAt > now() ? { 'satchel-mfa-token': mfa.token } : {}),
+      }
+      return http({
+        ...call,
+        headers,
+        accessToken,
+        ...(signed
+          ? {
+              sign: async ({ method, url, body }) =>
+                signRequest({
+                  privateKey: await getSessionPrivateKey(),
+                  appId,
+                  method,
+                  url,
+                  body,
+                  expiry: tokens.serverNow() + REQUEST_EXPIRY_MS,
+                  idempotencyKey: signed.idempotencyKey,
+                }),
+            }
+          : {}),
+      })
+    }
+    try {
+      return await send()
+    } catch (error) {
+      if (!auth || !isRefusedToken(error) || !tokens.current()) throw error
+      await tokens.refresh()
+      return send()
+    }
+  }
+}
