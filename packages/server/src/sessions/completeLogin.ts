@@ -13,6 +13,11 @@ export type CompleteLoginParameters = {
   mode: 'login-or-sign-up' | 'no-signup'
   sessionPublicKey: JsonWebKey | undefined
   isGuest?: boolean
+  /**
+   * Runs once the user and session exist, before the answer is sent: work the login is not complete
+   * without (a passkey credential tied to its new account) must be done before the client hears of it.
+   */
+  beforeReply?: (() => Promise<unknown>) | undefined
 }
 
 /**
@@ -23,7 +28,7 @@ export async function completeLogin(
   ctx: ServerContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  { app, method, account, mode, sessionPublicKey, isGuest = false }: CompleteLoginParameters,
+  { app, method, account, mode, sessionPublicKey, isGuest = false, beforeReply }: CompleteLoginParameters,
 ) {
   if (!app.loginMethods.includes(method)) throw new ApiError('disallowed_login_method')
   let userId = await ctx.users.findUserIdByAccount(app.id, account.type, account.subject)
@@ -62,5 +67,6 @@ export async function completeLogin(
       details: { new_user: isNewUser },
     }),
   ])
+  await beforeReply?.()
   return sendAuthenticated(ctx, reply, { app, user, token, refreshToken, identityToken, isNewUser })
 }

@@ -95,7 +95,7 @@ export async function savePasskeyCredential<T>(
   ctx: ServerContext,
   appId: string,
   credential: NewPasskeyCredential,
-  attach: () => Promise<T>,
+  attach: (tie: () => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const inserted = await ctx.db.query(
     `insert into passkey_credentials (app_id, credential_id, public_key, counter, transports, aaguid, device_type, backed_up, created_at)
@@ -113,13 +113,27 @@ export async function savePasskeyCredential<T>(
     ],
   )
   if (inserted.length === 0) throw new ApiError('linked_to_another_user')
+  let tied = false
+  // Ties the row to the account `attach` made or linked; `attach` may call it itself, before it
+  // answers the client (a login sends its answer from inside), so no one hears of a credential
+  // whose account is not yet recorded.
+  const tie = async () => {
+    if (tied) return
+    await ctx.db.query(
+      `update passkey_credentials c set account_id = a.id from linked_accounts a
+       where c.app_id = $1 and c.credential_id = $2
+         and a.app_id = c.app_id and a.type = 'passkey' and a.subject = c.credential_id`,
+      [appId, credential.credentialId],
+    )
+    tied = true
+  }
   let result: T
   try {
     // An account with this subject but no credential row (written by something other than these
     // routes) must not be signed in to by whoever presents a key for its id.
     if (await ctx.users.findUserIdByAccount(appId, 'passkey', credential.credentialId))
       throw new ApiError('linked_to_another_user')
-    result = await attach()
+    result = await attach(tie)
   } catch (error) {
     await ctx.db
       .query(
@@ -129,12 +143,7 @@ export async function savePasskeyCredential<T>(
       .catch(() => {})
     throw error
   }
-  await ctx.db.query(
-    `update passkey_credentials c set account_id = a.id from linked_accounts a
-     where c.app_id = $1 and c.credential_id = $2
-       and a.app_id = c.app_id and a.type = 'passkey' and a.subject = c.credential_id`,
-    [appId, credential.credentialId],
-  )
+  await tie()
   return result
 }
 

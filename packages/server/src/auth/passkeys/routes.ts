@@ -102,13 +102,14 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           ceremony: 'register',
         })
         const account = toPasskeyAccount(credential, request.headers['user-agent'])
-        return savePasskeyCredential(ctx, satchelApp.id, credential, () =>
+        return savePasskeyCredential(ctx, satchelApp.id, credential, (tie) =>
           completeLogin(ctx, request, reply, {
             app: satchelApp,
             method: 'passkey',
             account,
             mode: request.body.mode ?? record.mode ?? 'login-or-sign-up',
             sessionPublicKey: request.body.session_public_key,
+            beforeReply: tie,
           }),
         )
       },
