@@ -85,3 +85,11 @@ export {
   type TransactionType,
   UnsupportedTransactionTypeError,
 } from './transactions/normalizeTransaction'
+// walletconnect
+export {
+  InvalidWalletConnectUriError,
+  type InvalidWalletConnectUriReason,
+  type ParsedWalletConnectUri,
+  type ParseWalletConnectUriErrorType,
+  parseWalletConnectUri,
+} from './walletconnect/parseWalletConnectUri'
