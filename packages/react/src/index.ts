@@ -7,6 +7,10 @@ export {
   type CreateWalletReturnType,
   createWallet,
 } from './client/actions/createWallet'
+export {
+  type EnrollPasskeyMfaParameters,
+  enrollPasskeyMfa,
+} from './client/actions/enrollPasskeyMfa'
 export { type ExportWalletReturnType, exportWallet } from './client/actions/exportWallet'
 export {
   type FundWalletParameters,
@@ -14,6 +18,13 @@ export {
   fundWallet,
   getFundingStatus,
 } from './client/actions/fundWallet'
+export { getRecoveryStatus, type RecoveryStatus } from './client/actions/getRecoveryStatus'
+export {
+  getSessionSigners,
+  type SessionSigner,
+  type SignerPublicKey,
+  type WalletSessionSigners,
+} from './client/actions/getSessionSigners'
 // actions
 export { acceptTerms, getUser } from './client/actions/getUser'
 export { getWallets } from './client/actions/getWallets'
@@ -47,6 +58,7 @@ export {
   sendMfaSmsCode,
   verifyMfa,
 } from './client/actions/mfa'
+export { revokeSessionSigners } from './client/actions/revokeSessionSigners'
 export {
   type SendTransactionParameters,
   type SendTransactionReturnType,
@@ -66,6 +78,13 @@ export {
   type TypedDataDefinition,
 } from './client/actions/signTypedData'
 export { type SignUpWithPasskeyParameters, signUpWithPasskey } from './client/actions/signUpWithPasskey'
+export { type UnenrollMfaParameters, unenrollMfa } from './client/actions/unenrollMfa'
+export { unlockRecovery } from './client/actions/unlockRecovery'
+export {
+  type UpdateSessionSignersParameters,
+  updateSessionSigners,
+} from './client/actions/updateSessionSigners'
+export { verifyPasskeyMfa } from './client/actions/verifyPasskeyMfa'
 export {
   getWallet,
   type WalletRpcParameters,
@@ -164,8 +183,10 @@ export { type UseLoginWithSmsReturnType, useLoginWithSms } from './react/hooks/u
 export { useLoginWithWallet } from './react/hooks/useLoginWithWallet'
 export { useLogout } from './react/hooks/useLogout'
 export { type UseMfaReturnType, useMfa } from './react/hooks/useMfa'
+export { type UseRecoveryReturnType, useRecovery } from './react/hooks/useRecovery'
 export { type UseSatchelReturnType, useSatchel } from './react/hooks/useSatchel'
 export { useSendTransaction } from './react/hooks/useSendTransaction'
+export { type UseSessionSignersReturnType, useSessionSigners } from './react/hooks/useSessionSigners'
 export { useSignMessage } from './react/hooks/useSignMessage'
 export { useSignTypedData } from './react/hooks/useSignTypedData'
 export { useSignUpWithPasskey } from './react/hooks/useSignUpWithPasskey'

@@ -1,54 +1,61 @@
-import { OTP_LENGTH } from '@satchel/core'
 import { useMfa } from '@satchel/react'
-import { type FormEvent, useId, useState } from 'react'
-import { CopyButton } from '../../shared/ui/CopyButton'
+import { useId, useState } from 'react'
+import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { QrCode } from '../../shared/ui/QrCode'
+import { PasskeyEnrolment } from './PasskeyEnrolment'
+import { SmsEnrolment } from './SmsEnrolment'
+import { isMfaRequired, type StepUp } from './stepUp'
+import { TotpEnrolment } from './TotpEnrolment'
 
-const methodNames: Readonly<Record<string, string>> = {
+type Method = 'totp' | 'sms' | 'passkey'
+
+const methodNames: Readonly<Record<Method, string>> = {
   totp: 'Authenticator app',
   sms: 'Text message',
   passkey: 'Passkey',
 }
-
-type Enrolment =
-  | { step: 'idle' }
-  | { step: 'starting' }
-  | { step: 'scan'; secret: string; otpauthUri: string; code: string; pending: boolean }
-  | { step: 'done' }
+const added: Readonly<Record<Method, string>> = {
+  totp: 'Authenticator app added.',
+  sms: 'Text messages added.',
+  passkey: 'Passkey added as a second factor.',
+}
+const isMethod = (value: string): value is Method =>
+  value === 'totp' || value === 'sms' || value === 'passkey'
 
 /**
- * Two-factor authentication: the enrolled methods, and enrolling an authenticator app (TOTP) by QR code
- * (or its secret typed by hand) and a first code.
+ * Two-factor authentication: the enrolled methods (each removable after a fresh second factor, as the
+ * server requires), and enrolling an authenticator app, text messages or a passkey. Adding one when
+ * another is on asks for the existing one first.
  */
 export function MfaSection() {
-  const { methods, initTotpEnrollment, enroll } = useMfa()
-  const [enrolment, setEnrolment] = useState<Enrolment>({ step: 'idle' })
-  const [error, setError] = useState<unknown>(undefined)
+  const { methods, unenroll } = useMfa()
+  const enrolled = methods.filter(isMethod)
+  const [notice, setNotice] = useState<string | undefined>(undefined)
+  const [stepUpState, setStepUp] = useState<{ reason: string; retry: () => void } | undefined>(undefined)
+  const [removing, setRemoving] = useState<{ method?: Method; error?: unknown }>({})
   const id = useId()
 
-  const start = () => {
-    setError(undefined)
-    setEnrolment({ step: 'starting' })
-    initTotpEnrollment().then(
-      ({ secret, otpauthUri }) =>
-        setEnrolment({ step: 'scan', secret, otpauthUri, code: '', pending: false }),
-      (startError: unknown) => {
-        setError(startError)
-        setEnrolment({ step: 'idle' })
-      },
-    )
+  const stepUp: StepUp = (reason, retry) => setStepUp({ reason, retry })
+  const done = (method: Method) => () => {
+    setNotice(added[method])
+    setStepUp(undefined)
   }
-  const confirm = (event: FormEvent) => {
-    event.preventDefault()
-    if (enrolment.step !== 'scan') return
-    setError(undefined)
-    setEnrolment({ ...enrolment, pending: true })
-    enroll({ method: 'totp', code: enrolment.code }).then(
-      () => setEnrolment({ step: 'done' }),
-      (enrolError: unknown) => {
-        setError(enrolError)
-        setEnrolment({ ...enrolment, pending: false })
+  const remove = (method: Method) => {
+    setNotice(undefined)
+    setRemoving({ method })
+    unenroll({ method }).then(
+      () => {
+        setRemoving({})
+        setNotice(`${methodNames[method]} removed.`)
+      },
+      (error: unknown) => {
+        setRemoving({})
+        // The server always asks for a fresh second factor before removing one.
+        if (isMfaRequired(error))
+          stepUp(`Removing ${methodNames[method].toLowerCase()} needs your second factor.`, () =>
+            remove(method),
+          )
+        else setRemoving({ error })
       },
     )
   }
@@ -56,90 +63,46 @@ export function MfaSection() {
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Two-factor authentication</h2>
-      {methods.length === 0 ? (
+      {enrolled.length === 0 ? (
         <p>Not set up. A second factor protects exporting your key and other sensitive actions.</p>
       ) : (
         <ul className="settings__list" aria-label="Enrolled second factors">
-          {methods.map((method) => (
+          {enrolled.map((method) => (
             <li key={method} className="settings__item">
-              <span>{methodNames[method] ?? method}</span>
-              <span className="settings__tag">On</span>
+              <span>
+                {methodNames[method]} <span className="settings__tag">On</span>
+              </span>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => remove(method)}
+                disabled={removing.method !== undefined}
+                aria-label={`Remove ${methodNames[method]}`}
+              >
+                {removing.method === method ? 'Removing…' : 'Remove'}
+              </button>
             </li>
           ))}
         </ul>
       )}
-      <div aria-live="polite">
-        {enrolment.step === 'done' ? (
-          <p className="notice notice--success">
-            Authenticator app added. You will be asked for a code before sensitive actions.
-          </p>
-        ) : null}
+      <div aria-live="polite">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      {removing.error ? <ErrorMessage error={removing.error} /> : null}
+      {stepUpState ? (
+        <MfaPrompt
+          reason={stepUpState.reason}
+          onVerified={() => {
+            setStepUp(undefined)
+            stepUpState.retry()
+          }}
+          onCancel={() => setStepUp(undefined)}
+        />
+      ) : null}
+      {/* Hidden, not unmounted, while the prompt shows: a step-up resumes the enrolment it paused. */}
+      <div className="settings__enrol" hidden={stepUpState !== undefined}>
+        {enrolled.includes('totp') ? null : <TotpEnrolment stepUp={stepUp} onDone={done('totp')} />}
+        {enrolled.includes('sms') ? null : <SmsEnrolment stepUp={stepUp} onDone={done('sms')} />}
+        {enrolled.includes('passkey') ? null : <PasskeyEnrolment stepUp={stepUp} onDone={done('passkey')} />}
       </div>
-      {error ? <ErrorMessage error={error} /> : null}
-      {enrolment.step === 'scan' ? (
-        <form onSubmit={confirm} noValidate className="settings__form">
-          <p>Scan this QR code with your authenticator app, then type the 6-digit code it shows.</p>
-          <div className="settings__qr">
-            <QrCode
-              value={enrolment.otpauthUri}
-              label="QR code to add Satchel to your authenticator app"
-              size={200}
-            />
-          </div>
-          <p className="field__hint">
-            Cannot scan? Enter this key by hand:{' '}
-            <span className="mono" data-testid="totp-secret">
-              {enrolment.secret}
-            </span>{' '}
-            <CopyButton
-              value={enrolment.secret}
-              label="Copy key"
-              accessibleLabel="Copy key for your authenticator app"
-            />
-          </p>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-code`}>
-              Code from your authenticator app
-            </label>
-            <input
-              id={`${id}-code`}
-              className="input input--code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={OTP_LENGTH}
-              value={enrolment.code}
-              onChange={(event) =>
-                setEnrolment({ ...enrolment, code: event.target.value.replace(/\D/g, '') })
-              }
-            />
-          </div>
-          <div className="actions">
-            <button
-              type="submit"
-              className="button"
-              disabled={enrolment.pending || enrolment.code.length !== OTP_LENGTH}
-            >
-              {enrolment.pending ? 'Checking…' : 'Turn on'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setEnrolment({ step: 'idle' })}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : methods.includes('totp') ? null : (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={start}
-          disabled={enrolment.step === 'starting'}
-        >
-          {enrolment.step === 'starting' ? 'Preparing…' : 'Set up an authenticator app'}
-        </button>
-      )}
     </section>
   )
 }

@@ -3,7 +3,11 @@ import { type MfaMethod, useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { ErrorMessage } from '../ui/ErrorMessage'
 
-const labels: Record<MfaMethod, string> = { totp: 'Authenticator app', sms: 'Text message' }
+type Choice = MfaMethod | 'passkey'
+
+const labels: Record<Choice, string> = { totp: 'Authenticator app', sms: 'Text message', passkey: 'Passkey' }
+const isChoice = (method: string): method is Choice =>
+  method === 'totp' || method === 'sms' || method === 'passkey'
 
 /**
  * Asks for a second-factor code before a sensitive action (export, a send when the app requires MFA).
@@ -21,9 +25,9 @@ export function MfaPrompt({
   onVerified: () => void
   onCancel: () => void
 }) {
-  const { methods, verify, sendSmsCode } = useMfa()
-  const usable = methods.filter((method): method is MfaMethod => method === 'totp' || method === 'sms')
-  const [method, setMethod] = useState<MfaMethod | undefined>(usable[0])
+  const { methods, verify, verifyPasskey, sendSmsCode } = useMfa()
+  const usable = methods.filter(isChoice)
+  const [method, setMethod] = useState<Choice | undefined>(usable[0])
   const [code, setCode] = useState('')
   const [state, setState] = useState<
     { status: 'idle' | 'sending' | 'sent' | 'verifying' } | { status: 'error'; error: unknown }
@@ -35,7 +39,7 @@ export function MfaPrompt({
       <section className="mfa-prompt card" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Second factor needed</h2>
         <p>{reason}</p>
-        <p>Set up an authenticator app in Settings first, then try again.</p>
+        <p>Set up a second factor in Settings first, then try again.</p>
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Close
         </button>
@@ -45,7 +49,8 @@ export function MfaPrompt({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setState({ status: 'verifying' })
-    verify({ method, code }).then(onVerified, (error: unknown) => setState({ status: 'error', error }))
+    const verified = method === 'passkey' ? verifyPasskey() : verify({ method, code })
+    verified.then(onVerified, (error: unknown) => setState({ status: 'error', error }))
   }
   const textMe = () => {
     setState({ status: 'sending' })
@@ -67,7 +72,10 @@ export function MfaPrompt({
                 type="radio"
                 name={`${id}-method`}
                 checked={option === method}
-                onChange={() => setMethod(option)}
+                onChange={() => {
+                  setMethod(option)
+                  setState({ status: 'idle' })
+                }}
               />
               <span className="segmented__label">{labels[option]}</span>
             </label>
@@ -84,28 +92,38 @@ export function MfaPrompt({
           {state.status === 'sent' ? 'Text me a new code' : 'Text me a code'}
         </button>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-code`}>
-          {method === 'totp' ? 'Code from your authenticator app' : 'Code from the text message'}
-        </label>
-        <input
-          id={`${id}-code`}
-          className="input input--code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        />
-      </div>
+      {method === 'passkey' ? (
+        <p>Use the fingerprint, face or screen lock of a passkey you turned on as a second factor.</p>
+      ) : (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-code`}>
+            {method === 'totp' ? 'Code from your authenticator app' : 'Code from the text message'}
+          </label>
+          <input
+            id={`${id}-code`}
+            className="input input--code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP_LENGTH}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          />
+        </div>
+      )}
       {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
       <div className="actions">
         <button
           type="submit"
           className="button"
-          disabled={code.length !== OTP_LENGTH || state.status === 'verifying'}
+          disabled={(method !== 'passkey' && code.length !== OTP_LENGTH) || state.status === 'verifying'}
         >
-          {state.status === 'verifying' ? 'Checking…' : 'Confirm'}
+          {state.status === 'verifying'
+            ? method === 'passkey'
+              ? 'Waiting for your passkey…'
+              : 'Checking…'
+            : method === 'passkey'
+              ? 'Use your passkey'
+              : 'Confirm'}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancel

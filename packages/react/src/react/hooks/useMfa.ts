@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { enrollPasskeyMfa } from '../../client/actions/enrollPasskeyMfa'
 import {
   enrollMfa,
   initTotpEnrollment,
@@ -6,6 +7,9 @@ import {
   sendMfaSmsCode,
   verifyMfa,
 } from '../../client/actions/mfa'
+import { type UnenrollMfaParameters, unenrollMfa } from '../../client/actions/unenrollMfa'
+import { verifyPasskeyMfa } from '../../client/actions/verifyPasskeyMfa'
+import type { SatchelUser } from '../../client/types'
 import { useSatchelClient } from '../context'
 import { useSatchel } from './useSatchel'
 
@@ -17,10 +21,16 @@ export type UseMfaReturnType = {
   enroll: (parameters: { method: MfaMethod; code: string }) => Promise<void>
   /** Verifies a code; wallet requests then carry the MFA token for 15 minutes. */
   verify: (parameters: { method: MfaMethod; code: string }) => Promise<void>
+  /** Makes some of the user's linked passkeys a second factor. */
+  enrollPasskey: (parameters: { credentialIds: readonly string[] }) => Promise<SatchelUser>
+  /** Passes passkey MFA (the browser's passkey prompt); wallet requests then carry the MFA token. */
+  verifyPasskey: () => Promise<void>
+  /** Removes a second factor (verify one first: the server asks for a fresh MFA token). */
+  unenroll: (parameters: UnenrollMfaParameters) => Promise<SatchelUser>
 }
 
 /**
- * Multi-factor authentication: enrol an authenticator app or a phone, and verify before sensitive
+ * Multi-factor authentication: enrol an authenticator app, a phone or a passkey, remove one, and verify before sensitive
  * actions (signing, export) when the app requires it.
  *
  * @example
@@ -38,6 +48,10 @@ export function useMfa(): UseMfaReturnType {
         sendMfaSmsCode(client, parameters),
       enroll: (parameters: { method: MfaMethod; code: string }) => enrollMfa(client, parameters),
       verify: (parameters: { method: MfaMethod; code: string }) => verifyMfa(client, parameters),
+      enrollPasskey: (parameters: { credentialIds: readonly string[] }) =>
+        enrollPasskeyMfa(client, parameters),
+      verifyPasskey: () => verifyPasskeyMfa(client),
+      unenroll: (parameters: UnenrollMfaParameters) => unenrollMfa(client, parameters),
     }),
     [client],
   )
