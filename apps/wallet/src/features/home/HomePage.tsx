@@ -5,6 +5,7 @@ import { LoadingState } from '../../shared/ui/LoadingState'
 import { useEthereumWallet } from '../../shared/useEthereumWallet'
 import { ActivityList } from './ActivityList'
 import { BalancesCard } from './BalancesCard'
+import { RecoveryBanner } from './RecoveryBanner'
 import './home.css'
 
 const TESTNETS_KEY = 'satchel-wallet:show-testnets'
@@ -35,6 +36,7 @@ export default function HomePage() {
   return (
     <section className="home">
       <h1>Home</h1>
+      <RecoveryBanner />
       <div className="home__toggle">
         <input
           id={toggleId}

@@ -1,8 +1,10 @@
 import { estimatePasswordEntropy, generatePassphrase } from '@satchel/core'
-import { useSatchel } from '@satchel/react'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type RecoveryStatus, useSatchel } from '@satchel/react'
+import { type FormEvent, useId, useState } from 'react'
 import { getErrorCode } from '../../shared/describeError'
 import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
+import { RecoveryUnlockForm } from '../../shared/recovery/RecoveryUnlockForm'
+import { isSigningBlocked, useRecoveryStatus } from '../../shared/recovery/useRecoveryStatus'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 
@@ -10,12 +12,9 @@ import { LoadingState } from '../../shared/ui/LoadingState'
 const MIN_BITS = 40
 const PASSPHRASE_WORDS = 6
 
-type Status = { method: 'passcode' | 'google_drive' | null; unlocked: boolean }
-type Load = { status: 'loading' } | { status: 'ready'; value: Status } | { status: 'error'; error: unknown }
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-const toStatus = (answer: unknown): Status => ({
+const toStatus = (answer: unknown): RecoveryStatus => ({
   method:
     isRecord(answer) && (answer.method === 'passcode' || answer.method === 'google_drive')
       ? answer.method
@@ -30,8 +29,8 @@ const toStatus = (answer: unknown): Status => ({
  */
 export function RecoverySection() {
   const { client } = useSatchel()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const recovery = useRecoveryStatus()
+  const load = recovery.state
   const [passcode, setPasscode] = useState('')
   const [current, setCurrent] = useState('')
   const [visible, setVisible] = useState(false)
@@ -41,18 +40,6 @@ export function RecoverySection() {
   const [needsMfa, setNeedsMfa] = useState(false)
   const id = useId()
   const entropy = estimatePasswordEntropy(passcode)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
-  useEffect(() => {
-    let live = true
-    client.request({ method: 'GET', path: '/api/v1/recovery', auth: true }).then(
-      (answer) => live && setLoad({ status: 'ready', value: toStatus(answer) }),
-      (error: unknown) => live && setLoad({ status: 'error', error }),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, attempt])
 
   const generate = async () => {
     const { passphraseWords } = await import('./passphraseWords')
@@ -74,7 +61,7 @@ export function RecoverySection() {
       })
       .then(
         (answer) => {
-          setLoad({ status: 'ready', value: toStatus(answer) })
+          recovery.update(toStatus(answer))
           setSaving({ pending: false, saved: true })
           setPasscode('')
           setCurrent('')
@@ -99,9 +86,7 @@ export function RecoverySection() {
         Keep it somewhere safe; Satchel cannot recover it for you.
       </p>
       {load.status === 'loading' ? <LoadingState label="Loading…" /> : null}
-      {load.status === 'error' ? (
-        <ErrorMessage error={load.error} onRetry={() => setAttempt((n) => n + 1)} />
-      ) : null}
+      {load.status === 'error' ? <ErrorMessage error={load.error} onRetry={recovery.retry} /> : null}
       {load.status === 'ready' ? (
         <p>
           Status:{' '}
@@ -110,9 +95,18 @@ export function RecoverySection() {
               ? 'Not set'
               : load.value.unlocked
                 ? 'Set, unlocked on this device'
-                : 'Set, locked'}
+                : 'Set, locked on this device'}
           </strong>
         </p>
+      ) : null}
+      {load.status === 'ready' && isSigningBlocked(load) && load.value.method ? (
+        <div className="notice notice--warning">
+          <p>
+            This sign-in cannot send or sign until you enter your recovery passcode. Enter it here to unlock
+            your wallet on this device.
+          </p>
+          <RecoveryUnlockForm method={load.value.method} onUnlocked={recovery.update} />
+        </div>
       ) : null}
       <div aria-live="polite">
         {saving.saved ? <p className="notice notice--success">Recovery passcode saved.</p> : null}
