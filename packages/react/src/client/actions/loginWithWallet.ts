@@ -13,6 +13,8 @@ export type LoginWithWalletParameters = {
   statement?: string | undefined
   /** Recorded with the linked wallet, e.g. `metamask`. Default `unknown`. */
   walletClientType?: string | undefined
+  /** How the wallet was reached: `injected` (default) or `wallet_connect` (a WalletConnect session's provider). */
+  connectorType?: string | undefined
   mode?: LoginMode | undefined
 }
 
@@ -31,6 +33,7 @@ export async function loginWithWallet(
     provider,
     statement = 'Sign in with your Ethereum wallet',
     walletClientType = 'unknown',
+    connectorType = 'injected',
     mode = 'login-or-sign-up',
   }: LoginWithWalletParameters,
 ): Promise<AuthenticatedUser> {
@@ -70,7 +73,7 @@ export async function loginWithWallet(
       signature,
       chainId: `eip155:${chainId}`,
       walletClientType,
-      connectorType: 'injected',
+      connectorType,
       mode,
       sessionPublicKey,
     },

@@ -1,0 +1,328 @@
+// The dApp role end to end: a real @reown/walletkit wallet (a viem private-key account) connects to
+// createWalletConnectDapp through the devnet's loopback relay, links to a user on a real Satchel server
+// (SIWE verified there), signs, sends on anvil, declines, disconnects and expires.
+import { randomUUID } from 'node:crypto'
+import { UserRejectedRequestError } from '@satchel/core'
+import {
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  http,
+  parseEther,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { anvil } from 'viem/chains'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type CreateRelayReturnType, createRelay } from '../../../../../apps/devnet/src/relay/createRelay'
+import { fundAccount } from '../../../../server/src/devchain/fundAccount'
+import { type StartAnvilReturnType, startAnvil } from '../../../../server/src/devchain/startAnvil'
+import { startServer, type TestStack } from '../../../test/startServer'
+import { type ExternalWallet, startExternalWallet } from '../../../test/walletconnect/startExternalWallet'
+import { getUser } from '../../client/actions/getUser'
+import { linkWallet } from '../../client/actions/linkWallet'
+import { loginWithEmail, sendEmailCode } from '../../client/actions/loginWithEmail'
+import { loginWithWallet } from '../../client/actions/loginWithWallet'
+import { createSatchelClient, type SatchelClient } from '../../client/createSatchelClient'
+import { createMemorySessionKeyStore } from '../../client/session/sessionKeyStore'
+import { createMemoryStorage } from '../../client/tokens/storage'
+import { createWalletConnectDapp, type WalletConnectDapp } from './createWalletConnectDapp'
+
+const chainId = 31337
+// The real clock, kept before any test shifts Date.now: the relay measures its mailbox by it.
+const realNow = Date.now.bind(Date)
+const minute = 60_000
+const day = 24 * 60 * minute
+
+let chain: StartAnvilReturnType
+let relay: CreateRelayReturnType
+let stack: TestStack
+let dapp: WalletConnectDapp
+let wallet: ExternalWallet
+let localChain: Chain
+
+const typedData = {
+  domain: {
+    name: 'Ether Mail',
+    version: '1',
+    chainId,
+    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+  },
+  types: {
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallet', type: 'address' },
+    ],
+    Mail: [
+      { name: 'from', type: 'Person' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail',
+  message: {
+    from: { name: 'Ada', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+    contents: 'Hello, Bob!',
+  },
+} as const
+
+function newClient(): SatchelClient {
+  return createSatchelClient({
+    appId: stack.appId,
+    serverUrl: stack.url,
+    storage: createMemoryStorage(),
+    sessionKeyStore: createMemorySessionKeyStore(),
+  })
+}
+
+/** The `wc:` URI once the dApp shows it. */
+async function waitForUri(): Promise<string> {
+  await expect.poll(() => dapp.getState().status, { timeout: 20_000 }).toBe('waiting')
+  const state = dapp.getState()
+  if (state.status !== 'waiting') throw new Error('no URI')
+  return state.uri
+}
+
+async function connect() {
+  const session = dapp.connect()
+  const topic = await wallet.approve(await waitForUri())
+  return { session: await session, topic }
+}
+
+/** Moves the SDKs' clock and waits for their 5 s heartbeat to look at expiries. */
+function shiftClock(byMs: number) {
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + byMs)
+}
+
+beforeAll(async () => {
+  chain = await startAnvil({ chainId })
+  localChain = defineChain({ ...anvil, rpcUrls: { default: { http: [chain.rpcUrl] } } })
+  relay = await createRelay({ now: realNow })
+  stack = await startServer({ env: { RPC_URLS: `${chainId}=${chain.rpcUrl}` } })
+})
+afterAll(async () => {
+  await stack?.close()
+  await relay?.close()
+  await chain?.stop()
+})
+beforeEach(async () => {
+  dapp = createWalletConnectDapp({
+    projectId: 'test',
+    relayUrl: relay.url,
+    chains: [chainId],
+    storagePrefix: `dapp-${randomUUID()}`,
+    storage: 'memory',
+    metadata: { name: 'Satchel test app', description: 'Links wallets', url: 'http://localhost', icons: [] },
+  })
+  wallet = await startExternalWallet({ relayUrl: relay.url, chainId, rpcUrl: chain.rpcUrl })
+})
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await dapp.destroy()
+  await wallet.close()
+})
+
+describe('createWalletConnectDapp with a real WalletKit wallet', () => {
+  it('shows a wc: URI, goes from an inactive to an active pairing on approval, and links the wallet (SIWE checked by the server)', async () => {
+    const client = newClient()
+    await client.start()
+    await sendEmailCode(client, { email: 'wc-link@example.com' })
+    await loginWithEmail(client, {
+      email: 'wc-link@example.com',
+      code: await stack.latestCode('wc-link@example.com'),
+    })
+
+    const pending = dapp.connect()
+    const uri = await waitForUri()
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*symKey=[0-9a-f]{64}/)
+    expect(dapp.getState()).toMatchObject({ status: 'waiting', pairing: 'inactive' })
+    await wallet.approve(uri)
+    const session = await pending
+    expect(dapp.getState()).toMatchObject({ status: 'connected', pairing: 'active' })
+    expect(session.accounts).toEqual([wallet.address])
+    expect(session.peer.name).toBe('External test wallet')
+    // Seven days, as the spec says.
+    expect(Math.round((session.expiresAt - realNow()) / day)).toBe(7)
+
+    const user = await linkWallet(client, {
+      provider: dapp.provider,
+      walletClientType: 'walletconnect',
+      connectorType: 'wallet_connect',
+    })
+    const linked = (await getUser(client)).linkedAccounts.find((account) => account.type === 'wallet')
+    expect(linked).toMatchObject({
+      address: wallet.address,
+      walletClientType: 'walletconnect',
+      connectorType: 'wallet_connect',
+    })
+    expect(user.linkedAccounts).toContainEqual(expect.objectContaining({ address: wallet.address }))
+    expect(wallet.requests).toEqual(['personal_sign'])
+    client.destroy()
+  })
+
+  it('signs in with the session as an EIP-1193 provider', async () => {
+    await connect()
+    const client = newClient()
+    await client.start()
+    const { user, isNewUser } = await loginWithWallet(client, {
+      provider: dapp.provider,
+      walletClientType: 'walletconnect',
+      connectorType: 'wallet_connect',
+    })
+    expect(isNewUser).toBe(true)
+    expect(user.linkedAccounts).toContainEqual(
+      expect.objectContaining({ type: 'wallet', address: wallet.address }),
+    )
+    client.destroy()
+  })
+
+  it('asks the wallet for personal_sign and eth_signTypedData_v4, which viem verifies', async () => {
+    await connect()
+    const viemWallet = createWalletClient({
+      account: wallet.address,
+      chain: localChain,
+      transport: custom(dapp.provider),
+    })
+    expect(await viemWallet.getChainId()).toBe(chainId)
+    const signature = await viemWallet.signMessage({ message: 'Hello over WalletConnect' })
+    expect(
+      await verifyMessage({ address: wallet.address, message: 'Hello over WalletConnect', signature }),
+    ).toBe(true)
+    const typed = await viemWallet.signTypedData(typedData)
+    expect(await verifyTypedData({ address: wallet.address, signature: typed, ...typedData })).toBe(true)
+    expect(wallet.requests).toEqual(['personal_sign', 'eth_signTypedData_v4'])
+  })
+
+  it('has the wallet send a transaction that is mined on anvil', async () => {
+    await fundAccount({
+      rpcUrl: chain.rpcUrl,
+      chainId,
+      to: wallet.address,
+      asset: 'native',
+      amount: parseEther('1'),
+    })
+    await connect()
+    const viemWallet = createWalletClient({
+      account: wallet.address,
+      chain: localChain,
+      transport: custom(dapp.provider),
+    })
+    const to = '0x000000000000000000000000000000000000dEaD'
+    const publicClient = createPublicClient({ chain: localChain, transport: http(chain.rpcUrl) })
+    const before = await publicClient.getBalance({ address: to })
+    const hash = await dapp.provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: wallet.address, to, value: '0x2386f26fc10000' }],
+    })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+    expect((await publicClient.getBalance({ address: to })) - before).toBe(parseEther('0.01'))
+    // viem's own sendTransaction through the provider works the same way.
+    const second = await viemWallet.sendTransaction({ to, value: 1n })
+    expect((await publicClient.waitForTransactionReceipt({ hash: second })).status).toBe('success')
+  })
+
+  it('surfaces a declined request as EIP-1193 4001, and a declined connection too', async () => {
+    await connect()
+    wallet.rejectRequests = true
+    await expect(
+      dapp.provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', wallet.address] }),
+    ).rejects.toMatchObject({ code: 4001, name: 'UserRejectedRequestError' })
+    await dapp.disconnect()
+
+    const pending = dapp.connect()
+    const rejected = expect(pending).rejects.toBeInstanceOf(UserRejectedRequestError)
+    await wallet.reject(await waitForUri())
+    await rejected
+    const state = dapp.getState()
+    expect(state.status).toBe('error')
+    if (state.status === 'error') expect(state.error.message).toContain('The wallet declined the connection')
+  })
+
+  it('refuses an address that is not the wallet’s, and methods the wallet did not approve', async () => {
+    await connect()
+    await expect(
+      dapp.provider.request({
+        method: 'personal_sign',
+        params: ['0x68656c6c6f', '0x000000000000000000000000000000000000dEaD'],
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      dapp.provider.request({ method: 'eth_signTransaction', params: [{}] }),
+    ).rejects.toMatchObject({
+      code: 4200,
+    })
+    expect(wallet.requests).toEqual([])
+  })
+
+  it('reflects a disconnect from the wallet at once: state, provider events, and 4900 after', async () => {
+    const { topic } = await connect()
+    const events: string[] = []
+    dapp.provider.on('accountsChanged', (accounts) => events.push(`accountsChanged ${accounts.length}`))
+    dapp.provider.on('disconnect', (error) => events.push(`disconnect ${'code' in error ? error.code : ''}`))
+    await wallet.disconnect(topic)
+    await expect
+      .poll(() => dapp.getState(), { timeout: 20_000 })
+      .toEqual({
+        status: 'disconnected',
+        pairing: 'deleted',
+        by: 'wallet',
+      })
+    expect(events).toEqual(['accountsChanged 0', 'disconnect 4900'])
+    expect(await dapp.provider.request({ method: 'eth_accounts' })).toEqual([])
+    await expect(
+      dapp.provider.request({ method: 'personal_sign', params: ['0x00', wallet.address] }),
+    ).rejects.toMatchObject({ code: 4900 })
+  })
+
+  it('tells the wallet at once when the app disconnects', async () => {
+    const { topic } = await connect()
+    expect(Object.keys(wallet.kit.getActiveSessions())).toEqual([topic])
+    const deleted = new Promise<{ topic: string }>((resolve) => wallet.kit.once('session_delete', resolve))
+    await dapp.disconnect()
+    expect(dapp.getState()).toEqual({ status: 'disconnected', pairing: 'deleted', by: 'app' })
+    expect(await deleted).toMatchObject({ topic })
+    expect(wallet.kit.getActiveSessions()).toEqual({})
+  })
+
+  it('deletes an unanswered pairing after 5 minutes: the URI no longer pairs', async () => {
+    const pending = dapp.connect()
+    const rejected = expect(pending).rejects.toThrow('The connection code expired')
+    const uri = await waitForUri()
+    shiftClock(5 * minute + 1000)
+    await expect
+      .poll(() => dapp.getState(), { timeout: 20_000 })
+      .toEqual({
+        status: 'expired',
+        pairing: 'deleted',
+        what: 'pairing',
+      })
+    await rejected
+    await expect(wallet.kit.pair({ uri })).rejects.toThrow(/expired/)
+  })
+
+  it('ends a session after 7 days, later when extended', async () => {
+    const { topic } = await connect()
+    shiftClock(6 * day)
+    const extended = await dapp.extend()
+    expect(Math.round((extended.expiresAt - Date.now()) / day)).toBe(7)
+    // Past the first 7 days: still connected, thanks to the extension.
+    shiftClock(8 * day)
+    // Past one 5 s heartbeat, so the SDK has looked at the expiries with the shifted clock.
+    await new Promise((resolve) => setTimeout(resolve, 6_000))
+    expect(dapp.getState().status).toBe('connected')
+    expect(Object.keys(wallet.kit.getActiveSessions())).toEqual([topic])
+
+    shiftClock(13 * day + minute)
+    await expect
+      .poll(() => dapp.getState(), { timeout: 20_000 })
+      .toEqual({
+        status: 'expired',
+        pairing: 'deleted',
+        what: 'session',
+      })
+    await expect.poll(() => wallet.kit.getActiveSessions(), { timeout: 20_000 }).toEqual({})
+  })
+})

@@ -1,0 +1,323 @@
+import {
+  DisconnectedError,
+  getWalletConnectError,
+  parseWalletConnectUri,
+  UnauthorizedError,
+  UserRejectedRequestError,
+  WALLETCONNECT_CONNECT_TIMEOUT_MS,
+  WALLETCONNECT_PAIRING_EXPIRY_SECONDS,
+} from '@satchel/core'
+import type { SignClient } from '@walletconnect/sign-client'
+import type { SignClientTypes } from '@walletconnect/types'
+import type { Eip1193Provider, Hex } from '../../ethereum/eip1193Methods'
+import { buildDappNamespaces } from './buildDappNamespaces'
+import { createSessionProvider } from './createSessionProvider'
+import { readWalletConnectSession, type WalletConnectSession } from './readWalletConnectSession'
+import { toWalletConnectRpcError } from './toWalletConnectRpcError'
+
+export type CreateWalletConnectDappParameters = {
+  /** The operator's WalletConnect project id (any string on the loopback relay). */
+  projectId: string
+  /** The relay: `wss://relay.walletconnect.org` by default; the devnet's `ws://127.0.0.1:PORT` in tests. */
+  relayUrl?: string | undefined
+  /** The EVM chains the app works on; the first is the one requests go to unless the wallet moves. */
+  chains: readonly number[]
+  /** What the wallet shows about the app. Default: the page's title and origin. */
+  metadata?: SignClientTypes.Metadata | undefined
+  /** Keeps this client's WalletConnect state apart from another's in the same page or process. */
+  storagePrefix?: string | undefined
+  /** `memory` forgets sessions when the page closes (tests, and apps that want that). Default: persisted. */
+  storage?: 'memory' | 'default' | undefined
+}
+
+/** The pairing's life, as the spec words it: inactive, then active on approval, deleted on expiry or disconnect. */
+export type WalletConnectPairingState = 'inactive' | 'active' | 'deleted'
+
+export type WalletConnectDappState =
+  | { status: 'idle' }
+  /** Loading the WalletConnect client and reaching the relay. */
+  | { status: 'connecting' }
+  /** The `wc:` URI is ready to show (QR, copy, deep link) until `expiresAt` (ms since the epoch). */
+  | { status: 'waiting'; uri: string; pairing: 'inactive'; expiresAt: number }
+  | { status: 'connected'; pairing: 'active'; session: WalletConnectSession }
+  | { status: 'disconnected'; pairing: 'deleted'; by: 'app' | 'wallet' }
+  | { status: 'expired'; pairing: 'deleted'; what: 'pairing' | 'session' }
+  | { status: 'error'; pairing: WalletConnectPairingState | undefined; error: Error }
+
+export type WalletConnectDapp = {
+  getState(): WalletConnectDappState
+  /** Calls `listener` after every state change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void
+  /**
+   * Makes a pairing URI (the state becomes `waiting` with it) and resolves once a wallet approves.
+   * Rejects with UserRejectedRequestError (4001) when the wallet declines, DisconnectedError (4900)
+   * when the relay cannot be reached, or an error saying the URI expired.
+   */
+  connect(): Promise<WalletConnectSession>
+  /** Ends the session (or the unanswered pairing); the wallet hears it at once. */
+  disconnect(): Promise<void>
+  /** Pushes the session's end 7 days from now, once the wallet acknowledges. */
+  extend(): Promise<WalletConnectSession>
+  /** The connected wallet as an EIP-1193 provider (4900 while none is connected). */
+  provider: Eip1193Provider
+  /** Closes the relay socket and stops the SDK's timers; the session itself stays for next time. */
+  destroy(): Promise<void>
+}
+
+function withTimeout<value>(
+  promise: Promise<value>,
+  ms: number,
+  relayUrl: string | undefined,
+): Promise<value> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new DisconnectedError({
+            message: 'The WalletConnect relay could not be reached',
+            details: `No answer from ${relayUrl ?? 'the WalletConnect relay'} in ${ms / 1000} s. Check the connection and try again.`,
+          }),
+        ),
+      ms,
+    )
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+type DappClient = Awaited<ReturnType<typeof SignClient.init>>
+
+const isProposalExpiry = (error: unknown) =>
+  typeof error === 'object' && error !== null && Reflect.get(error, 'message') === 'Proposal expired'
+
+/**
+ * The dApp role of WalletConnect v2: links an external wallet (a phone wallet scanning a QR code, or a
+ * deep link) and asks it for `personal_sign`, `eth_signTypedData_v4` and `eth_sendTransaction`.
+ * `@walletconnect/sign-client` loads on the first `connect()`, never with the page. Disconnects on
+ * either side and expiry (pairings after 5 minutes unanswered, sessions after 7 days unless extended)
+ * show in the state at once and end the provider with `disconnect`.
+ *
+ * @example
+ * const dapp = createWalletConnectDapp({ projectId, chains: [1, 8453] })
+ * dapp.subscribe(() => { const s = dapp.getState(); if (s.status === 'waiting') showQr(s.uri) })
+ * const session = await dapp.connect()
+ * await loginWithWallet(client, { provider: dapp.provider, walletClientType: 'walletconnect', connectorType: 'wallet_connect' })
+ */
+export function createWalletConnectDapp(parameters: CreateWalletConnectDappParameters): WalletConnectDapp {
+  const { projectId, relayUrl, chains, storagePrefix, storage = 'default' } = parameters
+  const listeners = new Set<() => void>()
+  let state: WalletConnectDappState = { status: 'idle' }
+  let clientPromise: Promise<DappClient> | undefined
+  let session: WalletConnectSession | undefined
+  let pairingTopic: string | undefined
+  let pending: Promise<WalletConnectSession> | undefined
+
+  const setState = (next: WalletConnectDappState) => {
+    state = next
+    for (const listener of [...listeners]) listener()
+  }
+  const control = createSessionProvider({
+    getSession: () => session,
+    send: async ({ topic, chainId, method, params }) => {
+      const client = await getClient()
+      return client.request({ topic, chainId, request: { method, params } })
+    },
+  })
+
+  // The pairing goes with the session: nothing is left for a stale wallet to reuse.
+  const deletePairing = async (client: DappClient) => {
+    const topic = pairingTopic
+    pairingTopic = undefined
+    if (topic && client.core.pairing.pairings.keys.includes(topic))
+      await client.core.pairing.disconnect({ topic }).catch(() => {})
+  }
+  const endSession = (client: DappClient, next: WalletConnectDappState) => {
+    const had = session !== undefined
+    session = undefined
+    setState(next)
+    if (had) {
+      control.emit('accountsChanged', [])
+      control.emit('disconnect', new DisconnectedError({ details: 'The WalletConnect session ended.' }))
+    }
+    void deletePairing(client)
+  }
+
+  function getClient(): Promise<DappClient> {
+    if (clientPromise) return clientPromise
+    const started = (async () => {
+      const { SignClient } = await import('@walletconnect/sign-client')
+      const origin = globalThis.location?.origin ?? 'http://localhost'
+      const client = await SignClient.init({
+        projectId,
+        ...(relayUrl !== undefined && { relayUrl }),
+        ...(storagePrefix !== undefined && { customStoragePrefix: storagePrefix }),
+        ...(storage === 'memory' && { storageOptions: { database: ':memory:' } }),
+        // Nothing about the person's sessions goes to WalletConnect's analytics.
+        telemetryEnabled: false,
+        metadata: parameters.metadata ?? {
+          name: globalThis.document?.title || origin,
+          description: '',
+          url: origin,
+          icons: [],
+        },
+      })
+      client.on('session_delete', ({ topic }) => {
+        if (session?.topic !== topic) return
+        // The SDK deletes an expired session (with session_delete) before it says session_expire.
+        const expired = session.expiresAt <= Date.now()
+        endSession(
+          client,
+          expired
+            ? { status: 'expired', pairing: 'deleted', what: 'session' }
+            : { status: 'disconnected', pairing: 'deleted', by: 'wallet' },
+        )
+      })
+      client.on('session_expire', ({ topic }) => {
+        if (session?.topic === topic)
+          endSession(client, { status: 'expired', pairing: 'deleted', what: 'session' })
+      })
+      const refresh = (topic: string) => {
+        if (session?.topic !== topic || !client.session.keys.includes(topic)) return
+        const before = session
+        session = readWalletConnectSession(client.session.get(topic), chains)
+        setState({ status: 'connected', pairing: 'active', session })
+        if (session.accounts.join() !== before.accounts.join())
+          control.emit('accountsChanged', session.accounts)
+      }
+      client.on('session_update', ({ topic }) => refresh(topic))
+      client.on('session_extend', ({ topic }) => refresh(topic))
+      client.on('session_event', ({ topic, params }) => {
+        if (session?.topic !== topic) return
+        const { name, data } = params.event
+        const chain = /^eip155:(\d{1,15})$/.exec(params.chainId)?.[1]
+        if (name === 'chainChanged' && chain && session.chains.includes(Number(chain))) {
+          control.setChainId(Number(chain))
+          control.emit('chainChanged', `0x${Number(chain).toString(16)}` satisfies Hex)
+        } else if (name === 'accountsChanged' && Array.isArray(data)) refresh(topic)
+      })
+      client.core.pairing.events.on('pairing_expire', ({ topic }: { topic: string }) => {
+        if (topic !== pairingTopic) return
+        pairingTopic = undefined
+        if (state.status === 'waiting') setState({ status: 'expired', pairing: 'deleted', what: 'pairing' })
+      })
+      client.core.pairing.events.on('pairing_delete', ({ topic }: { topic: string }) => {
+        if (topic !== pairingTopic) return
+        pairingTopic = undefined
+        if (state.status === 'waiting') setState({ status: 'disconnected', pairing: 'deleted', by: 'wallet' })
+      })
+      return client
+    })()
+    clientPromise = started
+    // A failed start can be retried by the next connect().
+    started.catch(() => {
+      if (clientPromise === started) clientPromise = undefined
+    })
+    return started
+  }
+
+  async function startConnection(): Promise<WalletConnectSession> {
+    setState({ status: 'connecting' })
+    let client: DappClient | undefined
+    try {
+      client = await withTimeout(getClient(), WALLETCONNECT_CONNECT_TIMEOUT_MS, relayUrl)
+      const { uri, approval } = await withTimeout(
+        client.connect({ optionalNamespaces: buildDappNamespaces(chains) }),
+        WALLETCONNECT_CONNECT_TIMEOUT_MS,
+        relayUrl,
+      )
+      if (!uri) throw new DisconnectedError({ details: 'The WalletConnect client made no pairing URI.' })
+      const parsed = parseWalletConnectUri(uri)
+      pairingTopic = parsed.topic
+      const expiresAt =
+        parsed.expiryTimestamp !== undefined
+          ? parsed.expiryTimestamp * 1000
+          : Date.now() + WALLETCONNECT_PAIRING_EXPIRY_SECONDS * 1000
+      setState({ status: 'waiting', uri, pairing: 'inactive', expiresAt })
+      const approved = readWalletConnectSession(await approval(), chains)
+      if (approved.accounts.length === 0 || approved.chains.length === 0) {
+        await client.disconnect({
+          topic: approved.topic,
+          reason: getWalletConnectError('UNSUPPORTED_ACCOUNTS'),
+        })
+        throw new UnauthorizedError({ message: 'The wallet shared no Ethereum account on these chains' })
+      }
+      session = approved
+      setState({ status: 'connected', pairing: 'active', session })
+      const chain = control.getChainId()
+      if (chain !== undefined) control.emit('connect', { chainId: `0x${chain.toString(16)}` })
+      control.emit('accountsChanged', session.accounts)
+      return session
+    } catch (failure) {
+      if (isProposalExpiry(failure)) {
+        setState({ status: 'expired', pairing: 'deleted', what: 'pairing' })
+        if (client) await deletePairing(client)
+        throw new DisconnectedError({
+          message: 'The connection code expired',
+          details: 'Show a new code.',
+          cause: failure,
+        })
+      }
+      const error = toWalletConnectRpcError(failure)
+      const wrapped =
+        error instanceof UserRejectedRequestError
+          ? new UserRejectedRequestError({ message: 'The wallet declined the connection', cause: failure })
+          : error
+      // The state may already say why (an expiry or a disconnect seen through events).
+      if (state.status === 'connecting' || state.status === 'waiting')
+        setState({ status: 'error', pairing: pairingTopic ? 'deleted' : undefined, error: wrapped })
+      if (client) await deletePairing(client)
+      throw wrapped
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    connect() {
+      if (session) return Promise.resolve(session)
+      pending ??= startConnection().finally(() => {
+        pending = undefined
+      })
+      return pending
+    },
+    async disconnect() {
+      if (!clientPromise) return
+      const client = await clientPromise
+      const current = session
+      if (current) {
+        // Shown as ended at once; the wallet is told next (it hears wc_sessionDelete through the relay).
+        endSession(client, { status: 'disconnected', pairing: 'deleted', by: 'app' })
+        await client
+          .disconnect({ topic: current.topic, reason: getWalletConnectError('USER_DISCONNECTED') })
+          .catch(() => {})
+      } else if (state.status === 'waiting' || state.status === 'connecting') {
+        setState({ status: 'disconnected', pairing: 'deleted', by: 'app' })
+        await deletePairing(client)
+      }
+    },
+    async extend() {
+      const current = session
+      if (!current || !clientPromise)
+        throw new DisconnectedError({ details: 'No wallet is connected over WalletConnect.' })
+      const client = await clientPromise
+      const { acknowledged } = await client.extend({ topic: current.topic })
+      await acknowledged()
+      if (session?.topic !== current.topic) throw new DisconnectedError({ details: 'The session ended.' })
+      session = readWalletConnectSession(client.session.get(current.topic), chains)
+      setState({ status: 'connected', pairing: 'active', session })
+      return session
+    },
+    provider: control.provider,
+    async destroy() {
+      const client = await clientPromise?.catch(() => undefined)
+      listeners.clear()
+      if (!client) return
+      await client.core.relayer.transportClose().catch(() => {})
+      // The SDK's 5 s heartbeat would otherwise keep timers (and a Node process) alive.
+      client.core.heartbeat.stop()
+    },
+  }
+}
