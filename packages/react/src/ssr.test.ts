@@ -25,8 +25,10 @@ describe('server-side rendering', () => {
   it('imports every entry without touching a browser global', async () => {
     const main = await import('./index')
     const wagmi = await import('./wagmi/index')
+    const walletConnectWallet = await import('./walletconnect/wallet/index')
     expect(typeof main.SatchelProvider).toBe('function')
     expect(typeof wagmi.satchelConnector).toBe('function')
+    expect(typeof walletConnectWallet.useWalletConnectWallet).toBe('function')
   })
 
   it('renders the provider and hooks to HTML as `loading`, with no network call', async () => {

@@ -1,0 +1,338 @@
+// The wallet role end to end: a real @walletconnect/sign-client dApp (2.25.0) connects through the
+// devnet's loopback relay to createWalletConnectWallet (WalletKit 1.6.0), whose embedded wallet signs
+// through a real Satchel server and sends on anvil.
+import { randomUUID } from 'node:crypto'
+import { InvalidWalletConnectUriError } from '@satchel/core'
+import { SignClient } from '@walletconnect/sign-client'
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  http,
+  parseEther,
+  toHex,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type CreateRelayReturnType, createRelay } from '../../../../../apps/devnet/src/relay/createRelay'
+import { fundAccount } from '../../../../server/src/devchain/fundAccount'
+import { type StartAnvilReturnType, startAnvil } from '../../../../server/src/devchain/startAnvil'
+import { startServer, type TestStack } from '../../../test/startServer'
+import { createWallet } from '../../client/actions/createWallet'
+import { loginWithEmail, sendEmailCode } from '../../client/actions/loginWithEmail'
+import { createSatchelClient, type SatchelClient } from '../../client/createSatchelClient'
+import { createMemorySessionKeyStore } from '../../client/session/sessionKeyStore'
+import { createMemoryStorage } from '../../client/tokens/storage'
+import { createWalletConnectWallet, type WalletConnectWallet } from './createWalletConnectWallet'
+import type { WalletConnectRequest } from './types'
+
+// The SDK's own test switch: no telemetry or Verify look-ups to public hosts.
+process.env.IS_VITEST = 'true'
+
+const caip2 = 'eip155:31337'
+const methods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']
+const events = ['accountsChanged', 'chainChanged']
+const typedData = {
+  domain: {
+    name: 'Ether Mail',
+    version: '1',
+    chainId: 31337,
+    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+  },
+  types: {
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallet', type: 'address' },
+    ],
+    Mail: [
+      { name: 'from', type: 'Person' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail',
+  message: {
+    from: { name: 'Ada', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+    contents: 'Hello, Bob!',
+  },
+} as const
+
+type Dapp = Awaited<ReturnType<typeof SignClient.init>>
+
+let chain: StartAnvilReturnType
+let stack: TestStack
+let client: SatchelClient
+let address: Address
+let relay: CreateRelayReturnType
+let dapp: Dapp
+let wallet: WalletConnectWallet
+
+beforeAll(async () => {
+  chain = await startAnvil({ chainId: 31337 })
+  stack = await startServer({ env: { RPC_URLS: `31337=${chain.rpcUrl}` } })
+  client = createSatchelClient({
+    appId: stack.appId,
+    serverUrl: stack.url,
+    storage: createMemoryStorage(),
+    sessionKeyStore: createMemorySessionKeyStore(),
+  })
+  await client.start()
+  await sendEmailCode(client, { email: 'walletconnect@example.com' })
+  await loginWithEmail(client, {
+    email: 'walletconnect@example.com',
+    code: await stack.latestCode('walletconnect@example.com'),
+  })
+  const created = await createWallet(client, { chainType: 'ethereum' })
+  address = created.address as Address
+  await fundAccount({
+    rpcUrl: chain.rpcUrl,
+    chainId: 31337,
+    to: address,
+    asset: 'native',
+    amount: parseEther('5'),
+  })
+})
+
+afterAll(async () => {
+  client?.destroy()
+  await stack?.close()
+  await chain?.stop()
+})
+
+beforeEach(async () => {
+  relay = await createRelay()
+  dapp = await SignClient.init({
+    projectId: 'test',
+    relayUrl: relay.url,
+    // Distinct prefixes: WalletConnect's Core is one per prefix per process.
+    customStoragePrefix: `dapp-${randomUUID()}`,
+    storageOptions: { database: ':memory:' },
+    telemetryEnabled: false,
+    // The SDK logs every error answer it receives; the tests assert them instead.
+    logger: 'silent',
+    metadata: { name: 'Test dApp', description: 'A dApp in a test', url: 'http://127.0.0.1:5173', icons: [] },
+  })
+  wallet = createWalletConnectWallet({
+    client,
+    projectId: 'test',
+    relayUrl: relay.url,
+    metadata: {
+      name: 'Satchel Wallet',
+      description: 'Satchel test wallet',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+    chains: [31337],
+    customStoragePrefix: `wallet-${randomUUID()}`,
+    storageOptions: { database: ':memory:' },
+    requestQueueDelay: 0,
+  })
+})
+
+afterEach(async () => {
+  vi.useRealTimers()
+  await wallet.destroy()
+  await dapp.core.relayer.transportClose()
+  dapp.core.heartbeat.stop()
+  await relay.close()
+})
+
+async function propose(namespace: { chains: string[]; methods: string[] } = { chains: [caip2], methods }) {
+  const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { ...namespace, events } } })
+  if (!uri) throw new Error('connect() gave no URI')
+  // Settled by whichever test awaits it; a refusal must not count as unhandled before then.
+  approval().catch(() => {})
+  return { uri, approval }
+}
+
+async function connect() {
+  const { uri, approval } = await propose()
+  const proposal = await wallet.pair(uri)
+  await wallet.approveSession(proposal.id)
+  return approval()
+}
+
+/** Sends a request from the dApp and waits until the wallet shows it. */
+async function ask<result>(topic: string, method: string, params: unknown[]) {
+  const answer = dapp.request<result>({ topic, chainId: caip2, request: { method, params } })
+  answer.catch(() => {})
+  await expect.poll(() => wallet.getState().queue.current?.method, { timeout: 15_000 }).toBe(method)
+  const current = wallet.getState().queue.current as WalletConnectRequest
+  return { answer, current }
+}
+
+describe('the embedded wallet as a WalletConnect wallet', () => {
+  it('refuses a bad or expired link in words before connecting to anything', async () => {
+    await expect(wallet.pair('https://example.com/connect')).rejects.toThrow(
+      'This is not a WalletConnect link: it should start with wc:',
+    )
+    const { uri } = await propose()
+    const expired = uri.replace(/expiryTimestamp=\d+/, `expiryTimestamp=${Math.floor(Date.now() / 1000) - 1}`)
+    const error = await wallet.pair(expired).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InvalidWalletConnectUriError)
+    expect(error).toMatchObject({ reason: 'expired' })
+    await expect(wallet.pair(uri.replace(/symKey=[0-9a-f]+/, ''))).rejects.toThrow(
+      'This WalletConnect link has no symmetric key',
+    )
+    // Nothing was started: the links were refused on sight.
+    expect(wallet.getState()).toMatchObject({ status: 'idle', pairing: false, proposals: [] })
+  })
+
+  it('shows the proposal, approves it with the embedded wallet, and answers personal_sign, typed data and a send', async () => {
+    const { uri, approval } = await propose({
+      chains: [caip2, 'eip155:999999'],
+      methods: [...methods, 'eth_sign'],
+    })
+    const pairing = wallet.pair(uri)
+    expect(wallet.getState().pairing).toBe(true)
+    const proposal = await pairing
+    expect(wallet.getState().pairing).toBe(false)
+    expect(proposal).toMatchObject({
+      app: { name: 'Test dApp', url: 'http://127.0.0.1:5173', verification: 'unknown' },
+      chains: [
+        { caip2, chainId: 31337, supported: true },
+        { caip2: 'eip155:999999', chainId: 999999, supported: false },
+      ],
+      methods: expect.arrayContaining([
+        { name: 'personal_sign', supported: true },
+        { name: 'eth_sign', supported: false },
+      ]),
+      refusal: undefined,
+    })
+    expect(proposal.expiresAt).toBeGreaterThan(Date.now())
+    expect(wallet.getState().proposals).toHaveLength(1)
+
+    const approved = await wallet.approveSession(proposal.id)
+    const session = await approval()
+    expect(session.namespaces.eip155?.accounts).toEqual([`${caip2}:${address}`])
+    expect(approved).toMatchObject({ topic: session.topic, app: { name: 'Test dApp' }, chains: [caip2] })
+    // Seven days, as the spec says.
+    expect(approved.expiresAt - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000)
+    expect(wallet.getState()).toMatchObject({ proposals: [], sessions: [{ topic: session.topic }] })
+
+    const message = 'Sign in to Test dApp'
+    const signing = await ask<Hex>(session.topic, 'personal_sign', [toHex(message), address])
+    expect(signing.current.summary).toEqual({ kind: 'message', text: message, raw: toHex(message) })
+    expect(wallet.getState().queue).toMatchObject({ state: 'active', waiting: 0 })
+    expect(await wallet.approveRequest()).toMatchObject({ outcome: 'approved' })
+    expect(await verifyMessage({ address, message, signature: await signing.answer })).toBe(true)
+    expect(wallet.getState().queue).toEqual({ state: 'idle', current: undefined, waiting: 0 })
+
+    const typed = await ask<Hex>(session.topic, 'eth_signTypedData_v4', [address, JSON.stringify(typedData)])
+    expect(typed.current.summary).toMatchObject({
+      kind: 'typedData',
+      primaryType: 'Mail',
+      domain: { name: 'Ether Mail', chainId: 31337 },
+    })
+    await wallet.approveRequest()
+    expect(await verifyTypedData({ address, signature: await typed.answer, ...typedData })).toBe(true)
+
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const send = await ask<Hex>(session.topic, 'eth_sendTransaction', [
+      { from: address, to, value: toHex(parseEther('0.25')) },
+    ])
+    expect(send.current.summary).toEqual({
+      kind: 'transaction',
+      send: true,
+      to,
+      value: parseEther('0.25'),
+      data: undefined,
+      chainId: 31337,
+    })
+    await wallet.approveRequest()
+    const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash: await send.answer })
+    expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: to.toLowerCase() })
+  })
+
+  it('rejects a request as the user: the dApp gets user rejected, and the queue moves on', async () => {
+    const session = await connect()
+    const first = await ask<Hex>(session.topic, 'personal_sign', [toHex('Transfer everything'), address])
+    const second = dapp.request<Hex>({
+      topic: session.topic,
+      chainId: caip2,
+      request: { method: 'personal_sign', params: [toHex('Second'), address] },
+    })
+    await wallet.rejectRequest()
+    await expect(first.answer).rejects.toMatchObject({ code: 5000, message: 'User rejected.' })
+    // One at a time: the second request shows only once the first is answered.
+    await expect
+      .poll(() => wallet.getState().queue.current?.summary, { timeout: 15_000 })
+      .toMatchObject({
+        text: 'Second',
+      })
+    await wallet.approveRequest()
+    expect(await verifyMessage({ address, message: 'Second', signature: await second })).toBe(true)
+  })
+
+  it('answers a request for an address the session does not share with an error, not a signature', async () => {
+    const session = await connect()
+    const stranger = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const { answer } = await ask<Hex>(session.topic, 'personal_sign', [toHex('Not yours'), stranger])
+    expect(await wallet.approveRequest()).toMatchObject({ outcome: 'failed' })
+    await expect(answer).rejects.toMatchObject({ code: 4100 })
+    expect(wallet.getState().queue.state).toBe('idle')
+  })
+
+  it('refuses a proposal for chains it does not serve (5100) or methods it does not answer (5101)', async () => {
+    const chains = await propose({ chains: ['eip155:999999'], methods: ['personal_sign'] })
+    const proposal = await wallet.pair(chains.uri)
+    expect(proposal.refusal).toEqual({
+      key: 'UNSUPPORTED_CHAINS',
+      message: 'This app needs a network this wallet does not offer (eip155:999999)',
+    })
+    await expect(wallet.approveSession(proposal.id)).rejects.toThrow('This app needs a network')
+    await wallet.rejectSession(proposal.id)
+    await expect(chains.approval()).rejects.toMatchObject({ code: 5100 })
+
+    const onlyEthSign = await propose({ chains: [caip2], methods: ['eth_sign'] })
+    const second = await wallet.pair(onlyEthSign.uri)
+    expect(second.refusal?.key).toBe('UNSUPPORTED_METHODS')
+    await wallet.rejectSession(second.id)
+    await expect(onlyEthSign.approval()).rejects.toMatchObject({ code: 5101 })
+    expect(wallet.getState().proposals).toEqual([])
+  })
+
+  it('declines a proposal as the user (5000)', async () => {
+    const { uri, approval } = await propose()
+    const proposal = await wallet.pair(uri)
+    await wallet.rejectSession(proposal.id)
+    await expect(approval()).rejects.toMatchObject({ code: 5000, message: 'User rejected.' })
+    expect(wallet.getState().sessions).toEqual([])
+  })
+
+  it('reflects a disconnect from either side at once', async () => {
+    const first = await connect()
+    const deleted = new Promise<{ topic: string }>((resolve) => dapp.once('session_delete', resolve))
+    await wallet.disconnectSession(first.topic)
+    expect(wallet.getState().sessions).toEqual([])
+    expect(await deleted).toMatchObject({ topic: first.topic })
+
+    const second = await connect()
+    expect(wallet.getState().sessions).toHaveLength(1)
+    // A request waiting when the app leaves goes with it.
+    await ask(second.topic, 'personal_sign', [toHex('Pending'), address])
+    await dapp.disconnect({ topic: second.topic, reason: { code: 6000, message: 'User disconnected.' } })
+    await expect.poll(() => wallet.getState().sessions, { timeout: 15_000 }).toEqual([])
+    expect(wallet.getState().queue.state).toBe('idle')
+  })
+
+  it('drops a proposal after 5 minutes and a session after 7 days (clock moved forward)', async () => {
+    const session = await connect()
+    const { uri } = await propose()
+    await wallet.pair(uri)
+    expect(wallet.getState().proposals).toHaveLength(1)
+
+    // The SDK checks expiry on its 5 s heartbeat against Date.now(): move only the date.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 5 * 60_000 + 10_000)
+    await expect.poll(() => wallet.getState().proposals, { timeout: 15_000, interval: 200 }).toEqual([])
+    expect(wallet.getState().sessions).toHaveLength(1)
+
+    vi.setSystemTime(Date.now() + 7 * 24 * 3600_000)
+    await expect.poll(() => wallet.getState().sessions, { timeout: 15_000, interval: 200 }).toEqual([])
+    await expect
+      .poll(() => dapp.session.keys, { timeout: 15_000, interval: 200 })
+      .not.toContain(session.topic)
+  })
+})
