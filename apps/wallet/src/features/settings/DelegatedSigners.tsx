@@ -1,45 +1,161 @@
-import { useSatchel } from '@satchel/react'
+import { formatAddress } from '@satchel/core'
+import { type SessionSigner, useSessionSigners, type WalletSessionSigners } from '@satchel/react'
 import { useId, useState } from 'react'
+import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
+import { EmptyState } from '../../shared/ui/EmptyState'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { LoadingState } from '../../shared/ui/LoadingState'
+import { AddDelegatedSigner } from './AddDelegatedSigner'
+import { isMfaRequired } from './stepUp'
+import { type PolicySummary, useDelegations } from './useDelegations'
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+/** A short, stable name for a key a person can compare with what the app shows: its x, shortened. */
+export const describeSignerKey = (signer: Pick<SessionSigner, 'publicKey'>) =>
+  `Server key ${signer.publicKey.x.slice(0, 8)}…`
+
+type Busy = { pending: 'revoke-all' | string; error?: undefined } | { pending?: undefined; error?: unknown }
 
 /**
- * Delegated signers: apps the user allowed to sign for them within a policy. Revoking removes every
- * one of them (`POST /api/v1/wallets/revoke`, named by the spec; the SDK has no action for it yet).
+ * Delegated signers: app servers the user allowed to sign for a wallet within policies, listed per
+ * wallet with their limits. Each can be removed (the wallet's list is set again, signed with the
+ * session key), or all at once with `POST /api/v1/wallets/revoke`. Granting one is the consent form.
  */
 export function DelegatedSigners() {
-  const { client } = useSatchel()
-  const [state, setState] = useState<{ pending: boolean; message?: string; error?: unknown }>({
-    pending: false,
-  })
+  const { updateSessionSigners, revokeSessionSigners } = useSessionSigners()
+  const { delegations, reload } = useDelegations()
+  const [busy, setBusy] = useState<Busy>({})
+  const [notice, setNotice] = useState<string | undefined>(undefined)
+  const [stepUp, setStepUp] = useState<(() => void) | undefined>(undefined)
   const id = useId()
-  const revoke = () => {
-    setState({ pending: true })
-    client.request({ method: 'POST', path: '/api/v1/wallets/revoke', body: {}, auth: true }).then(
-      (answer) =>
-        setState({
-          pending: false,
-          message: isRecord(answer) && typeof answer.message === 'string' ? answer.message : 'Revoked',
-        }),
-      (error: unknown) => setState({ pending: false, error }),
+
+  const finish = (task: Promise<unknown>, done: string, retry: () => void) =>
+    task.then(
+      () => {
+        setBusy({})
+        setNotice(done)
+        reload()
+      },
+      (error: unknown) => {
+        setBusy({})
+        if (isMfaRequired(error)) setStepUp(() => retry)
+        else setBusy({ error })
+      },
+    )
+  const revokeAll = () => {
+    setNotice(undefined)
+    setBusy({ pending: 'revoke-all' })
+    revokeSessionSigners().then(
+      (message) => {
+        setBusy({})
+        setNotice(`${message}.`)
+        reload()
+      },
+      (error: unknown) => setBusy({ error }),
     )
   }
+  const remove = (wallet: WalletSessionSigners, signer: SessionSigner) => {
+    setNotice(undefined)
+    setBusy({ pending: signer.id })
+    const rest = wallet.signers.filter((other) => other.id !== signer.id)
+    void finish(
+      updateSessionSigners({ walletId: wallet.walletId, signers: rest }),
+      `Removed ${describeSignerKey(signer)}.`,
+      () => remove(wallet, signer),
+    )
+  }
+
+  const wallets = delegations.status === 'ready' ? delegations.wallets : []
+  const count = wallets.reduce((total, wallet) => total + wallet.signers.length, 0)
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Delegated signers</h2>
       <p>
-        Apps you allowed to sign for you (within limits you agreed to) keep that power until you revoke it.
-        Revoking stops every one of them at once.
+        Apps you allowed to sign for you (within limits you agreed to) keep that power until you remove it.
       </p>
-      <div aria-live="polite">
-        {state.message ? <p className="notice notice--success">{state.message}</p> : null}
-      </div>
-      {state.error ? <ErrorMessage error={state.error} /> : null}
-      <button type="button" className="button button--danger" onClick={revoke} disabled={state.pending}>
-        {state.pending ? 'Revoking…' : 'Revoke all delegated signers'}
-      </button>
+      {delegations.status === 'loading' ? <LoadingState label="Loading delegated signers…" /> : null}
+      {delegations.status === 'error' ? <ErrorMessage error={delegations.error} onRetry={reload} /> : null}
+      <div aria-live="polite">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      {busy.error ? <ErrorMessage error={busy.error} /> : null}
+      {stepUp ? (
+        <MfaPrompt
+          reason="Changing who can sign for your wallet needs your second factor."
+          onVerified={() => {
+            setStepUp(undefined)
+            stepUp()
+          }}
+          onCancel={() => setStepUp(undefined)}
+        />
+      ) : null}
+      {delegations.status === 'ready' && count === 0 ? (
+        <EmptyState title="No app can sign for you">
+          When an app asks to sign for you while you are away, it appears here until you remove it.
+        </EmptyState>
+      ) : null}
+      {delegations.status === 'ready' && count > 0 ? (
+        <>
+          {wallets
+            .filter((wallet) => wallet.signers.length > 0)
+            .map((wallet) => (
+              <div key={wallet.walletId}>
+                <h3 className="settings__subtitle">
+                  {wallet.chainType === 'solana' ? 'Solana' : 'Ethereum'} wallet{' '}
+                  {formatAddress(wallet.address)}
+                </h3>
+                <ul
+                  className="settings__list"
+                  aria-label={`Delegated signers of wallet ${formatAddress(wallet.address)}`}
+                >
+                  {wallet.signers.map((signer) => (
+                    <li key={signer.id} className="settings__item">
+                      <span>
+                        <span className="settings__meta mono">{describeSignerKey(signer)}</span>
+                        <span className="settings__meta field__hint">
+                          {describeLimits(signer, delegations.policies)}
+                        </span>
+                      </span>
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        onClick={() => remove(wallet, signer)}
+                        disabled={busy.pending !== undefined}
+                        aria-label={`Remove ${describeSignerKey(signer)}`}
+                      >
+                        {busy.pending === signer.id ? 'Removing…' : 'Remove'}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={revokeAll}
+            disabled={busy.pending !== undefined}
+          >
+            {busy.pending === 'revoke-all'
+              ? 'Revoking…'
+              : `Revoke all ${count} delegated signer${count === 1 ? '' : 's'}`}
+          </button>
+        </>
+      ) : null}
+      {delegations.status === 'ready' ? (
+        <AddDelegatedSigner
+          wallets={wallets}
+          policies={delegations.policies}
+          onAdded={(message) => {
+            setNotice(message)
+            reload()
+          }}
+          onNeedsMfa={(retry) => setStepUp(() => retry)}
+        />
+      ) : null}
     </section>
   )
+}
+
+function describeLimits(signer: SessionSigner, policies: readonly PolicySummary[]): string {
+  if (signer.policyIds.length === 0) return 'No policy: it may sign anything for this wallet.'
+  const names = signer.policyIds.map((policyId) => policies.find((p) => p.id === policyId)?.name ?? policyId)
+  return `Limited by ${names.join(', ')}`
 }
