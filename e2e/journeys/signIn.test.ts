@@ -32,7 +32,7 @@ describe('email sign-in on the devnet', () => {
     const methods = await page
       .getByRole('radio')
       .evaluateAll((inputs) => inputs.map((input) => input.parentElement?.textContent))
-    expect(methods).toEqual(['Email', 'Phone', 'Passkey', 'Guest'])
+    expect(methods).toEqual(['Email', 'Phone', 'Passkey', 'Wallet', 'Guest'])
     await saveScreenshot(page, 'email-sign-in', 'sign-in')
     expect(await checkAccessibility(page)).toEqual([])
 

@@ -6,19 +6,27 @@ import { useAppConfig } from '../../shared/useAppConfig'
 import { EmailSignIn } from './EmailSignIn'
 import { GuestSignIn } from './GuestSignIn'
 import { PasskeySignIn } from './PasskeySignIn'
+import { WalletSignIn } from './WalletSignIn'
 import './sign-in.css'
 
 // Phone parsing carries every country's number metadata: it loads when the Phone tab is opened.
 const SmsSignIn = lazy(() => import('./SmsSignIn'))
 
-type Method = 'email' | 'sms' | 'passkey' | 'guest'
+type Method = 'email' | 'sms' | 'passkey' | 'siwe' | 'guest'
 
-const labels: Record<Method, string> = { email: 'Email', sms: 'Phone', passkey: 'Passkey', guest: 'Guest' }
-const order: readonly Method[] = ['email', 'sms', 'passkey', 'guest']
+const labels: Record<Method, string> = {
+  email: 'Email',
+  sms: 'Phone',
+  passkey: 'Passkey',
+  siwe: 'Wallet',
+  guest: 'Guest',
+}
+const order: readonly Method[] = ['email', 'sms', 'passkey', 'siwe', 'guest']
 
 /**
  * Sign in (or sign up: the same steps) with every method the app enables: an email code, a text
- * message code with a country picker, a passkey, or as a guest. On the devnet it points to the outbox
+ * message code with a country picker, a passkey, a browser wallet (Sign-In with Ethereum), or as a
+ * guest. On the devnet it points to the outbox
  * where the codes land.
  */
 export default function SignInPage() {
@@ -73,6 +81,7 @@ export default function SignInPage() {
               </Suspense>
             ) : null}
             {method === 'passkey' ? <PasskeySignIn /> : null}
+            {method === 'siwe' ? <WalletSignIn /> : null}
             {method === 'guest' ? <GuestSignIn /> : null}
           </>
         )}
