@@ -36,6 +36,7 @@ export {
 } from './client/actions/linkAccount'
 export { completeOAuthLink, type StartOAuthLinkParameters, startOAuthLink } from './client/actions/linkOAuth'
 export { linkPasskey } from './client/actions/linkPasskey'
+export { type LinkWalletParameters, linkWallet } from './client/actions/linkWallet'
 export { loginAsGuest } from './client/actions/loginAsGuest'
 export { type LoginWithCustomJwtParameters, loginWithCustomJwt } from './client/actions/loginWithCustomJwt'
 export { type LoginWithEmailParameters, loginWithEmail, sendEmailCode } from './client/actions/loginWithEmail'
@@ -190,6 +191,7 @@ export { type UseSessionSignersReturnType, useSessionSigners } from './react/hoo
 export { useSignMessage } from './react/hooks/useSignMessage'
 export { useSignTypedData } from './react/hooks/useSignTypedData'
 export { useSignUpWithPasskey } from './react/hooks/useSignUpWithPasskey'
+export { type UseWalletConnectReturnType, useWalletConnect } from './react/hooks/useWalletConnect'
 export { type UseWalletsReturnType, useWallets } from './react/hooks/useWallets'
 // React
 export {
@@ -198,3 +200,16 @@ export {
   type SatchelProviderProps,
 } from './react/SatchelProvider'
 export { type ActionStatus, type UseActionReturnType, useAction } from './react/useAction'
+// WalletConnect, dApp role (the SDK itself loads on the first connect())
+export {
+  type CreateWalletConnectDappParameters,
+  createWalletConnectDapp,
+  type WalletConnectDapp,
+  type WalletConnectDappState,
+  type WalletConnectPairingState,
+} from './walletconnect/dapp/createWalletConnectDapp'
+export { getWalletConnectDapp, type WalletConnectConfig } from './walletconnect/dapp/getWalletConnectDapp'
+export { linkWithWalletConnect } from './walletconnect/dapp/linkWithWalletConnect'
+export { loginWithWalletConnect } from './walletconnect/dapp/loginWithWalletConnect'
+export type { WalletConnectSession } from './walletconnect/dapp/readWalletConnectSession'
+export { WalletConnectNotConfiguredError } from './walletconnect/dapp/WalletConnectNotConfiguredError'

@@ -1,4 +1,5 @@
 import { SatchelProvider, type SatchelProviderConfig } from '@satchel/react'
+import { useMemo } from 'react'
 import { AppGate } from './AppGate'
 import type { WalletConfig } from './readWalletConfig'
 import { WalletConfigContext } from './WalletConfigContext'
@@ -13,9 +14,20 @@ const providerConfig: SatchelProviderConfig = { createWalletsOnLogin: 'users-wit
  * createRoot(root).render(<App config={config} />)
  */
 export function App({ config }: { config: WalletConfig }) {
+  // Linking an external wallet (Settings) goes through the relay the host configured, for its chains.
+  const satchelConfig = useMemo<SatchelProviderConfig>(
+    () =>
+      config.walletConnect
+        ? {
+            ...providerConfig,
+            walletConnect: { ...config.walletConnect, chains: config.chains.map((c) => c.id) },
+          }
+        : providerConfig,
+    [config],
+  )
   return (
     <WalletConfigContext.Provider value={config}>
-      <SatchelProvider appId={config.appId} serverUrl={config.serverUrl} config={providerConfig}>
+      <SatchelProvider appId={config.appId} serverUrl={config.serverUrl} config={satchelConfig}>
         <AppGate />
       </SatchelProvider>
     </WalletConfigContext.Provider>

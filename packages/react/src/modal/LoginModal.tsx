@@ -14,6 +14,8 @@ const SmsScreen = lazy(() => import('./SmsScreen'))
 const OAuthScreen = lazy(() => import('./OAuthScreen'))
 const PasskeyScreen = lazy(() => import('./PasskeyScreen'))
 const WalletScreen = lazy(() => import('./WalletScreen'))
+// The WalletConnect client and the QR encoder come only with this screen.
+const WalletConnectScreen = lazy(() => import('./WalletConnectScreen'))
 // The app config's name for each modal method (`wallet` is Sign-In with Ethereum).
 const serverMethod = (method: ModalLoginMethod) => (method === 'wallet' ? 'siwe' : method)
 const loading = (what: string) => (
@@ -28,12 +30,19 @@ const loading = (what: string) => (
  */
 export default function LoginModal({ onClose }: { onClose: () => void }) {
   const client = useSatchelClient('useLogin')
-  const { appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp } =
-    useContext(SatchelUiContext)
+  const {
+    appearance,
+    loginMethods,
+    defaultCountry,
+    oauthProviders,
+    oauthPopup,
+    passkeySignUp,
+    walletConnect,
+  } = useContext(SatchelUiContext)
   const state = useSyncExternalStore(client.subscribe, client.getState, client.getState)
   const [config, setConfig] = useState<AppConfig>()
   const [configError, setConfigError] = useState<string>()
-  const [screen, setScreen] = useState<'start' | 'sms' | 'passkey' | 'wallet'>('start')
+  const [screen, setScreen] = useState<'start' | 'sms' | 'passkey' | 'wallet' | 'walletconnect'>('start')
   const [guest, setGuest] = useState<'idle' | 'pending'>('idle')
   const [error, setError] = useState<string>()
   const [emailStep, setEmailStep] = useState<EmailStep>('address')
@@ -129,8 +138,24 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
             <WalletScreen client={client} />
           )}
         </Suspense>
+        {screen === 'wallet' && walletConnect && (
+          <button type="button" className="satchel-button" onClick={() => setScreen('walletconnect')}>
+            WalletConnect (a wallet on your phone)
+          </button>
+        )}
         <button type="button" className="satchel-link" onClick={() => setScreen('start')}>
           Other ways to log in
+        </button>
+      </>
+    )
+  } else if (screen === 'walletconnect' && walletConnect) {
+    body = (
+      <>
+        <Suspense fallback={loading('WalletConnect')}>
+          <WalletConnectScreen client={client} config={walletConnect} />
+        </Suspense>
+        <button type="button" className="satchel-link" onClick={() => setScreen('wallet')}>
+          Other wallets
         </button>
       </>
     )

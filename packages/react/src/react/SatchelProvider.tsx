@@ -102,10 +102,26 @@ export function SatchelProvider({
     () => ({ open: () => setOpen(true), close: () => setOpen(false), isOpen }),
     [isOpen],
   )
-  const { appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp } = config
+  const {
+    appearance,
+    loginMethods,
+    defaultCountry,
+    oauthProviders,
+    oauthPopup,
+    passkeySignUp,
+    walletConnect,
+  } = config
   const ui = useMemo<SatchelUiConfig>(
-    () => ({ appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp }),
-    [appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp],
+    () => ({
+      appearance,
+      loginMethods,
+      defaultCountry,
+      oauthProviders,
+      oauthPopup,
+      passkeySignUp,
+      walletConnect,
+    }),
+    [appearance, loginMethods, defaultCountry, oauthProviders, oauthPopup, passkeySignUp, walletConnect],
   )
 
   return (

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { SatchelClient } from '../client/createSatchelClient'
 import { SatchelProviderNotFoundError } from '../errors/errors'
+import type { WalletConnectConfig } from '../walletconnect/dapp/getWalletConnectDapp'
 
 /** How the login modal looks: CSS variables on its root, so an app can also override them in CSS. */
 export type SatchelAppearance = {
@@ -31,6 +32,8 @@ export type SatchelUiConfig = {
   oauthPopup?: boolean | undefined
   /** The passkey screen also offers to create an account with a new passkey. Default `true`. */
   passkeySignUp?: boolean | undefined
+  /** Links and signs in external wallets over WalletConnect (the modal offers it beside browser wallets). */
+  walletConnect?: WalletConnectConfig | undefined
 }
 
 export type LoginModalControl = {

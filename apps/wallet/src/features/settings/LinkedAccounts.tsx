@@ -1,13 +1,16 @@
 import { parsePhone } from '@satchel/core'
 import { type LinkedAccount, useLinkAccount, useSatchel } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { useWalletConfig } from '../../app/WalletConfigContext'
 import { describeAccount } from '../../shared/describeAccount'
 import { canUsePasskeys } from '../../shared/passkeys/createPasskeyCredential'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { WalletConnectLink } from './WalletConnectLink'
 
 type Busy = { pending: boolean; error?: unknown; done?: string | undefined }
 type Linking =
   | { kind: 'email' | 'phone'; step: 'address' | 'code'; address: string; code: string }
+  | { kind: 'walletconnect' }
   | undefined
 
 const text = (account: LinkedAccount, field: string) => {
@@ -17,11 +20,12 @@ const text = (account: LinkedAccount, field: string) => {
 
 /**
  * The ways the user signs in: each linked account with Unlink (the server refuses to remove the last
- * one, or one that is someone else's, with the rules' own messages), and linking an email, a phone or
- * a passkey.
+ * one, or one that is someone else's, with the rules' own messages), and linking an email, a phone,
+ * a passkey, or an external wallet over WalletConnect (when the host configured a relay).
  */
 export function LinkedAccounts() {
   const { user } = useSatchel()
+  const { walletConnect } = useWalletConfig()
   const link = useLinkAccount()
   const [busy, setBusy] = useState<Busy>({ pending: false })
   const [linking, setLinking] = useState<Linking>(undefined)
@@ -53,7 +57,7 @@ export function LinkedAccounts() {
 
   const submitLink = (event: FormEvent) => {
     event.preventDefault()
-    if (!linking) return
+    if (!linking || linking.kind === 'walletconnect') return
     if (linking.step === 'address') {
       let address = linking.address.trim()
       if (linking.kind === 'phone') {
@@ -121,7 +125,12 @@ export function LinkedAccounts() {
         {busy.done && !busy.error ? <p className="notice notice--success">{busy.done}</p> : null}
       </div>
       {busy.error ? <ErrorMessage error={busy.error} /> : null}
-      {linking ? (
+      {linking?.kind === 'walletconnect' ? (
+        <WalletConnectLink
+          onClose={() => setLinking(undefined)}
+          onLinked={() => setBusy({ pending: false, done: 'Wallet linked: it is listed above' })}
+        />
+      ) : linking ? (
         <form onSubmit={submitLink} noValidate className="settings__form">
           {linking.step === 'address' ? (
             <div className="field">
@@ -178,6 +187,18 @@ export function LinkedAccounts() {
           >
             Link a phone
           </button>
+          {walletConnect ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => {
+                setBusy({ pending: false })
+                setLinking({ kind: 'walletconnect' })
+              }}
+            >
+              Link a wallet with WalletConnect
+            </button>
+          ) : null}
           {canUsePasskeys() ? (
             <button
               type="button"

@@ -7,6 +7,7 @@ import {
 } from '../../client/actions/linkAccount'
 import { type StartOAuthLinkParameters, startOAuthLink } from '../../client/actions/linkOAuth'
 import { linkPasskey } from '../../client/actions/linkPasskey'
+import { type LinkWalletParameters, linkWallet } from '../../client/actions/linkWallet'
 import { sendEmailCode } from '../../client/actions/loginWithEmail'
 import { sendSmsCode } from '../../client/actions/loginWithSms'
 import type { SatchelUser } from '../../client/types'
@@ -25,6 +26,8 @@ export type UseLinkAccountReturnType = {
    */
   linkOAuth: (parameters: StartOAuthLinkParameters) => Promise<SatchelUser | undefined>
   unlinkAccount: (account: UnlinkAccountParameters) => Promise<SatchelUser>
+  /** Links an Ethereum wallet by its EIP-1193 provider (injected, or a WalletConnect session's) with SIWE. */
+  linkWallet: (parameters: LinkWalletParameters) => Promise<SatchelUser>
 }
 
 /**
@@ -48,6 +51,7 @@ export function useLinkAccount(): UseLinkAccountReturnType {
       linkPasskey: (parameters) => linkPasskey(client, parameters),
       linkOAuth: (parameters) => startOAuthLink(client, parameters),
       unlinkAccount: (account) => unlinkAccount(client, account),
+      linkWallet: (parameters) => linkWallet(client, parameters),
     }),
     [client],
   )

@@ -287,6 +287,21 @@ describe('createWalletConnectDapp with a real WalletKit wallet', () => {
     expect(wallet.kit.getActiveSessions()).toEqual({})
   })
 
+  it('withdraws an unanswered pairing when the app gives up, and starts afresh on the next connect()', async () => {
+    const first = dapp.connect()
+    const cancelled = expect(first).rejects.toThrow('The connection was cancelled')
+    const staleUri = await waitForUri()
+    await dapp.disconnect()
+    expect(dapp.getState()).toEqual({ status: 'disconnected', pairing: 'deleted', by: 'app' })
+    await cancelled
+    // A second attempt right away (React's StrictMode remounts do this) gets its own code.
+    const second = dapp.connect()
+    const uri = await waitForUri()
+    expect(uri).not.toBe(staleUri)
+    await wallet.approve(uri)
+    expect((await second).accounts).toEqual([wallet.address])
+  })
+
   it('deletes an unanswered pairing after 5 minutes: the URI no longer pairs', async () => {
     const pending = dapp.connect()
     const rejected = expect(pending).rejects.toThrow('The connection code expired')

@@ -1,6 +1,7 @@
 import {
   DisconnectedError,
   getWalletConnectError,
+  ProviderRpcError,
   parseWalletConnectUri,
   UnauthorizedError,
   UserRejectedRequestError,
@@ -87,6 +88,9 @@ function withTimeout<value>(
 
 type DappClient = Awaited<ReturnType<typeof SignClient.init>>
 
+const expiredError = (cause?: unknown) =>
+  new DisconnectedError({ message: 'The connection code expired', details: 'Show a new code.', cause })
+
 const isProposalExpiry = (error: unknown) =>
   typeof error === 'object' && error !== null && Reflect.get(error, 'message') === 'Proposal expired'
 
@@ -111,6 +115,9 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
   let session: WalletConnectSession | undefined
   let pairingTopic: string | undefined
   let pending: Promise<WalletConnectSession> | undefined
+  // Ends the wait for approval early: the pairing expired or was deleted, or the app gave up.
+  let stopWaiting: ((error: Error) => void) | undefined
+  let generation = 0
 
   const setState = (next: WalletConnectDappState) => {
     state = next
@@ -125,10 +132,8 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
   })
 
   // The pairing goes with the session: nothing is left for a stale wallet to reuse.
-  const deletePairing = async (client: DappClient) => {
-    const topic = pairingTopic
-    pairingTopic = undefined
-    if (topic && client.core.pairing.pairings.keys.includes(topic))
+  const deletePairing = async (client: DappClient, topic: string) => {
+    if (client.core.pairing.pairings.keys.includes(topic))
       await client.core.pairing.disconnect({ topic }).catch(() => {})
   }
   const endSession = (client: DappClient, next: WalletConnectDappState) => {
@@ -139,7 +144,9 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
       control.emit('accountsChanged', [])
       control.emit('disconnect', new DisconnectedError({ details: 'The WalletConnect session ended.' }))
     }
-    void deletePairing(client)
+    const topic = pairingTopic
+    pairingTopic = undefined
+    if (topic) void deletePairing(client, topic)
   }
 
   function getClient(): Promise<DappClient> {
@@ -198,12 +205,16 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
       client.core.pairing.events.on('pairing_expire', ({ topic }: { topic: string }) => {
         if (topic !== pairingTopic) return
         pairingTopic = undefined
-        if (state.status === 'waiting') setState({ status: 'expired', pairing: 'deleted', what: 'pairing' })
+        if (state.status !== 'waiting') return
+        setState({ status: 'expired', pairing: 'deleted', what: 'pairing' })
+        stopWaiting?.(expiredError())
       })
       client.core.pairing.events.on('pairing_delete', ({ topic }: { topic: string }) => {
         if (topic !== pairingTopic) return
         pairingTopic = undefined
-        if (state.status === 'waiting') setState({ status: 'disconnected', pairing: 'deleted', by: 'wallet' })
+        if (state.status !== 'waiting') return
+        setState({ status: 'disconnected', pairing: 'deleted', by: 'wallet' })
+        stopWaiting?.(new DisconnectedError({ message: 'The wallet ended the connection' }))
       })
       return client
     })()
@@ -216,10 +227,16 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
   }
 
   async function startConnection(): Promise<WalletConnectSession> {
-    setState({ status: 'connecting' })
+    // Each attempt has a number; an attempt the app gave up on (disconnect) stops touching the state.
+    const mine = ++generation
+    const cancelled = () => new DisconnectedError({ message: 'The connection was cancelled' })
+    let stop: ((error: Error) => void) | undefined
     let client: DappClient | undefined
+    let topic: string | undefined
+    setState({ status: 'connecting' })
     try {
       client = await withTimeout(getClient(), WALLETCONNECT_CONNECT_TIMEOUT_MS, relayUrl)
+      if (mine !== generation) throw cancelled()
       const { uri, approval } = await withTimeout(
         client.connect({ optionalNamespaces: buildDappNamespaces(chains) }),
         WALLETCONNECT_CONNECT_TIMEOUT_MS,
@@ -227,13 +244,26 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
       )
       if (!uri) throw new DisconnectedError({ details: 'The WalletConnect client made no pairing URI.' })
       const parsed = parseWalletConnectUri(uri)
-      pairingTopic = parsed.topic
+      topic = parsed.topic
+      if (mine !== generation) throw cancelled()
+      pairingTopic = topic
       const expiresAt =
         parsed.expiryTimestamp !== undefined
           ? parsed.expiryTimestamp * 1000
           : Date.now() + WALLETCONNECT_PAIRING_EXPIRY_SECONDS * 1000
+      const approving = approval()
+      // It may still settle (a 5-minute expiry) after the wait was stopped; nobody listens then.
+      approving.catch(() => {})
+      const stopped = new Promise<never>((_, reject) => {
+        stop = reject
+      })
+      stopWaiting = stop
       setState({ status: 'waiting', uri, pairing: 'inactive', expiresAt })
-      const approved = readWalletConnectSession(await approval(), chains)
+      const approved = readWalletConnectSession(await Promise.race([approving, stopped]), chains)
+      if (mine !== generation) {
+        await client.disconnect({ topic: approved.topic, reason: getWalletConnectError('USER_DISCONNECTED') })
+        throw cancelled()
+      }
       if (approved.accounts.length === 0 || approved.chains.length === 0) {
         await client.disconnect({
           topic: approved.topic,
@@ -248,25 +278,27 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
       control.emit('accountsChanged', session.accounts)
       return session
     } catch (failure) {
+      const current = mine === generation
+      if (current && pairingTopic === topic) pairingTopic = undefined
+      if (client && topic) await deletePairing(client, topic)
       if (isProposalExpiry(failure)) {
-        setState({ status: 'expired', pairing: 'deleted', what: 'pairing' })
-        if (client) await deletePairing(client)
-        throw new DisconnectedError({
-          message: 'The connection code expired',
-          details: 'Show a new code.',
-          cause: failure,
-        })
+        if (current && state.status === 'waiting')
+          setState({ status: 'expired', pairing: 'deleted', what: 'pairing' })
+        throw expiredError(failure)
       }
       const error = toWalletConnectRpcError(failure)
       const wrapped =
         error instanceof UserRejectedRequestError
           ? new UserRejectedRequestError({ message: 'The wallet declined the connection', cause: failure })
-          : error
+          : failure instanceof Error && !(failure instanceof ProviderRpcError)
+            ? failure
+            : error
       // The state may already say why (an expiry or a disconnect seen through events).
-      if (state.status === 'connecting' || state.status === 'waiting')
-        setState({ status: 'error', pairing: pairingTopic ? 'deleted' : undefined, error: wrapped })
-      if (client) await deletePairing(client)
+      if (current && (state.status === 'connecting' || state.status === 'waiting'))
+        setState({ status: 'error', pairing: topic ? 'deleted' : undefined, error: wrapped })
       throw wrapped
+    } finally {
+      if (stopWaiting === stop) stopWaiting = undefined
     }
   }
 
@@ -278,24 +310,32 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
     },
     connect() {
       if (session) return Promise.resolve(session)
-      pending ??= startConnection().finally(() => {
-        pending = undefined
+      if (pending) return pending
+      const started = startConnection().finally(() => {
+        if (pending === started) pending = undefined
       })
-      return pending
+      pending = started
+      return started
     },
     async disconnect() {
-      if (!clientPromise) return
-      const client = await clientPromise
       const current = session
-      if (current) {
+      if (current && clientPromise) {
+        const client = await clientPromise
         // Shown as ended at once; the wallet is told next (it hears wc_sessionDelete through the relay).
         endSession(client, { status: 'disconnected', pairing: 'deleted', by: 'app' })
         await client
           .disconnect({ topic: current.topic, reason: getWalletConnectError('USER_DISCONNECTED') })
           .catch(() => {})
       } else if (state.status === 'waiting' || state.status === 'connecting') {
+        // Given up at once, so a connect() right after starts afresh (React's StrictMode does exactly that).
+        generation++
+        pending = undefined
+        const topic = pairingTopic
+        pairingTopic = undefined
         setState({ status: 'disconnected', pairing: 'deleted', by: 'app' })
-        await deletePairing(client)
+        stopWaiting?.(new DisconnectedError({ message: 'The connection was cancelled' }))
+        const client = await clientPromise?.catch(() => undefined)
+        if (client && topic) await deletePairing(client, topic)
       }
     },
     async extend() {

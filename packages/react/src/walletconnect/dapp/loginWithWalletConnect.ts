@@ -1,0 +1,23 @@
+import { loginWithWallet } from '../../client/actions/loginWithWallet'
+import type { SatchelClient } from '../../client/createSatchelClient'
+import type { AuthenticatedUser } from '../../client/types'
+import type { WalletConnectDapp } from './createWalletConnectDapp'
+
+/**
+ * Signs in (or up) with an external wallet over WalletConnect: waits for the wallet to approve the
+ * pairing (show `dapp.getState().uri` meanwhile), then signs in with Ethereum through the session.
+ *
+ * @example
+ * await loginWithWalletConnect(client, getWalletConnectDapp(client, { projectId }))
+ */
+export async function loginWithWalletConnect(
+  client: SatchelClient,
+  dapp: WalletConnectDapp,
+): Promise<AuthenticatedUser> {
+  await dapp.connect()
+  return loginWithWallet(client, {
+    provider: dapp.provider,
+    walletClientType: 'walletconnect',
+    connectorType: 'wallet_connect',
+  })
+}
