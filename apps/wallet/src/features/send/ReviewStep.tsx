@@ -171,7 +171,8 @@ function describeChange(change: ScanAssetChange, self: string): string {
   return `${from} send ${amount} ${symbol} to ${to}`
 }
 
-function ScanReport({ scan, self }: { scan: ScanResult; self: string }) {
+/** What the server's scan says a transaction will do: its verdict, reasons, and asset moves. */
+export function ScanReport({ scan, self }: { scan: ScanResult; self: string }) {
   return (
     <>
       {scan.resultType === 'benign' ? (

@@ -1,0 +1,255 @@
+import { formatAddress, formatWei } from '@satchel/core'
+import { useSatchel } from '@satchel/react'
+import type { ApproveRequestReturnType, WalletConnectRequest } from '@satchel/react/walletconnect-wallet'
+import { useEffect, useId, useState } from 'react'
+import { useWalletChains } from '../../shared/chains/useWalletChains'
+import { getErrorCode } from '../../shared/describeError'
+import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { LoadingState } from '../../shared/ui/LoadingState'
+import { ScanReport } from '../send/ReviewStep'
+import { type ScanResult, scanTransaction } from '../send/scanTransaction'
+import { AppIdentity } from './AppIdentity'
+import { describeChain } from './describeChain'
+
+type Summary = WalletConnectRequest['summary']
+type TransactionSummary = Extract<Summary, { kind: 'transaction' }>
+
+const asks: Record<Summary['kind'], string> = {
+  message: 'asks you to sign a message',
+  typedData: 'asks you to sign data',
+  transaction: 'asks you to approve a transaction',
+  other: 'sent a request',
+}
+
+/**
+ * One request from a connected app, in words (the message as text, a typed-data summary, or a
+ * transaction's recipient, amount, network and the server's scan), with Approve and Reject. Only one
+ * is shown at a time; the rest wait their turn.
+ */
+export function RequestCard({
+  request,
+  waiting,
+  approve,
+  reject,
+  onAnswered,
+}: {
+  request: WalletConnectRequest
+  waiting: number
+  approve: () => Promise<ApproveRequestReturnType>
+  reject: () => Promise<void>
+  onAnswered: (outcome: { app: string; result: ApproveRequestReturnType | 'rejected' }) => void
+}) {
+  const [state, setState] = useState<
+    { status: 'idle' | 'busy' | 'mfa' } | { status: 'error'; error: unknown }
+  >({
+    status: 'idle',
+  })
+  const [acknowledged, setAcknowledged] = useState(false)
+  const [scanVerdict, setScanVerdict] = useState<ScanResult['resultType'] | 'pending'>('pending')
+  const id = useId()
+  const appName = request.app?.name ?? 'An app'
+  const { summary } = request
+
+  const run = () => {
+    setState({ status: 'busy' })
+    approve().then(
+      (result) => onAnswered({ app: appName, result }),
+      (error: unknown) =>
+        setState(
+          getErrorCode(error) === 'missing_or_invalid_mfa' ? { status: 'mfa' } : { status: 'error', error },
+        ),
+    )
+  }
+  const decline = () => {
+    setState({ status: 'busy' })
+    reject().then(
+      () => onAnswered({ app: appName, result: 'rejected' }),
+      (error: unknown) => setState({ status: 'error', error }),
+    )
+  }
+  const busy = state.status === 'busy'
+  const malicious = scanVerdict === 'malicious'
+  return (
+    <section className="card connections__request" aria-labelledby={`${id}-title`}>
+      <p className="connections__kicker">Request{waiting > 0 ? ` · ${waiting} more waiting` : ''}</p>
+      {request.app ? <AppIdentity app={request.app} /> : null}
+      <p className="connections__ask" id={`${id}-title`}>
+        <strong>{appName}</strong> {asks[summary.kind]} on {describeChain(request.caip2)}.
+      </p>
+      {summary.kind === 'message' ? <MessageSummary summary={summary} /> : null}
+      {summary.kind === 'typedData' ? (
+        <dl className="connections__summary">
+          <dt>Type</dt>
+          <dd>{summary.primaryType ?? 'Unknown'}</dd>
+          <dt>For</dt>
+          <dd>{summary.domain.name ?? 'Unnamed'}</dd>
+          {summary.domain.verifyingContract ? (
+            <>
+              <dt>Contract</dt>
+              <dd className="mono">{summary.domain.verifyingContract}</dd>
+            </>
+          ) : null}
+          <dt>Content</dt>
+          <dd>
+            <pre className="connections__message">{summary.message}</pre>
+          </dd>
+        </dl>
+      ) : null}
+      {summary.kind === 'transaction' ? (
+        <TransactionSummaryView request={request} summary={summary} onVerdict={setScanVerdict} />
+      ) : null}
+      {summary.kind === 'other' ? (
+        <p className="notice notice--warning">
+          This request could not be read. Reject it unless you know what it does.
+        </p>
+      ) : null}
+      {malicious ? (
+        <div className="connections__acknowledge">
+          <input
+            id={`${id}-ack`}
+            type="checkbox"
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.target.checked)}
+          />
+          <label htmlFor={`${id}-ack`}>
+            I understand this transaction looks dangerous and want to approve it anyway
+          </label>
+        </div>
+      ) : null}
+      {state.status === 'mfa' ? (
+        <MfaPrompt
+          reason="This app asks for a second factor before your wallet signs."
+          onVerified={run}
+          onCancel={() => setState({ status: 'idle' })}
+        />
+      ) : null}
+      {state.status === 'error' ? <ErrorMessage title="Not answered" error={state.error} /> : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          disabled={busy || state.status === 'mfa' || (malicious && !acknowledged)}
+          onClick={run}
+        >
+          {busy
+            ? 'Working…'
+            : summary.kind === 'transaction' && summary.send
+              ? 'Approve and send'
+              : 'Approve'}
+        </button>
+        <button type="button" className="button button--secondary" disabled={busy} onClick={decline}>
+          Reject
+        </button>
+      </div>
+    </section>
+  )
+}
+
+function MessageSummary({ summary }: { summary: Extract<Summary, { kind: 'message' }> }) {
+  return summary.text === undefined ? (
+    <>
+      <p className="notice notice--warning">This message is not text: check with the app before signing.</p>
+      <pre className="connections__message mono">{summary.raw}</pre>
+    </>
+  ) : (
+    <figure className="connections__figure">
+      <figcaption className="visually-hidden">Message to sign</figcaption>
+      <pre className="connections__message">{summary.text}</pre>
+    </figure>
+  )
+}
+
+function TransactionSummaryView({
+  request,
+  summary,
+  onVerdict,
+}: {
+  request: WalletConnectRequest
+  summary: TransactionSummary
+  onVerdict: (verdict: ScanResult['resultType']) => void
+}) {
+  const { client } = useSatchel()
+  const chains = useWalletChains()
+  const chain = chains.find((entry) => entry.id === summary.chainId)
+  const [scan, setScan] = useState<
+    { status: 'loading' } | { status: 'ready'; scan: ScanResult } | { status: 'error'; error: unknown }
+  >({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const transaction = Array.isArray(request.params) ? request.params[0] : undefined
+  const from =
+    typeof transaction === 'object' &&
+    transaction !== null &&
+    'from' in transaction &&
+    typeof transaction.from === 'string'
+      ? transaction.from
+      : ''
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the scan after a failure
+  useEffect(() => {
+    let live = true
+    if (summary.chainId === undefined) return
+    setScan({ status: 'loading' })
+    scanTransaction(client, {
+      transaction: {
+        ...(from ? { from } : {}),
+        ...(summary.to ? { to: summary.to } : {}),
+        ...(summary.data ? { data: summary.data } : {}),
+        value: summary.value,
+        chainId: summary.chainId,
+      },
+      chainId: summary.chainId,
+    }).then(
+      (result) => {
+        if (!live) return
+        setScan({ status: 'ready', scan: result })
+        onVerdict(result.resultType)
+      },
+      (error: unknown) => live && setScan({ status: 'error', error }),
+    )
+    return () => {
+      live = false
+    }
+  }, [client, summary, from, attempt, onVerdict])
+
+  return (
+    <>
+      <dl className="connections__summary">
+        <dt>To</dt>
+        <dd className="mono">{summary.to ?? 'A new contract'}</dd>
+        <dt>Amount</dt>
+        <dd>
+          {formatWei(summary.value, { decimals: 6 })} {chain?.nativeSymbol ?? 'ETH'}
+        </dd>
+        <dt>Network</dt>
+        <dd>{chain?.name ?? describeChain(request.caip2)}</dd>
+        {summary.data ? (
+          <>
+            <dt>Contract call</dt>
+            <dd className="mono">
+              {summary.data.length > 74 ? `${summary.data.slice(0, 74)}…` : summary.data}
+            </dd>
+          </>
+        ) : null}
+        {from ? (
+          <>
+            <dt>From</dt>
+            <dd className="mono">{formatAddress(from)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div aria-live="polite">
+        <h3>What will happen</h3>
+        {scan.status === 'loading' ? <LoadingState label="Checking the transaction…" /> : null}
+        {scan.status === 'error' ? (
+          <ErrorMessage
+            title="The transaction could not be checked"
+            error={scan.error}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+        ) : null}
+        {scan.status === 'ready' ? <ScanReport scan={scan.scan} self={from} /> : null}
+      </div>
+    </>
+  )
+}
