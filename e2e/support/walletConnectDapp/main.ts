@@ -1,0 +1,94 @@
+// The journeys' test dApp: a real @walletconnect/sign-client in a page, talking to the devnet's
+// loopback relay (its URL in `?relay=`). It shows the pairing link, the connected account, and the
+// signature it receives, for the journey to read.
+import { SignClient } from '@walletconnect/sign-client'
+
+const chain = 'eip155:31337'
+const TEST_MESSAGE = 'Hello from the test dApp'
+
+const element = (id: string) => {
+  const found = document.getElementById(id)
+  if (!found) throw new Error(`#${id} is missing`)
+  return found
+}
+const setStatus = (text: string) => {
+  element('status').textContent = text
+}
+const enable = (ids: Record<'connect' | 'sign' | 'disconnect', boolean>) => {
+  for (const [id, on] of Object.entries(ids)) element(id).toggleAttribute('disabled', !on)
+}
+const toHex = (text: string) =>
+  `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+
+async function main() {
+  const relayUrl = new URLSearchParams(location.search).get('relay')
+  if (!relayUrl) throw new Error('Open this page with ?relay=ws://…')
+  const client = await SignClient.init({
+    projectId: 'e2e-dapp',
+    relayUrl,
+    customStoragePrefix: 'e2e-dapp',
+    telemetryEnabled: false,
+    metadata: { name: 'Test dApp', description: 'The journeys’ test dApp', url: location.origin, icons: [] },
+  })
+  let topic: string | undefined
+  let account: string | undefined
+  client.on('session_delete', () => {
+    topic = undefined
+    setStatus('Disconnected')
+    enable({ connect: true, sign: false, disconnect: false })
+  })
+  enable({ connect: true, sign: false, disconnect: false })
+  setStatus('Ready')
+
+  element('connect').addEventListener('click', async () => {
+    enable({ connect: false, sign: false, disconnect: false })
+    try {
+      const { uri, approval } = await client.connect({
+        optionalNamespaces: {
+          eip155: {
+            chains: [chain],
+            methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4'],
+            events: ['accountsChanged', 'chainChanged'],
+          },
+        },
+      })
+      element('uri').textContent = uri ?? ''
+      setStatus('Waiting for the wallet')
+      const session = await approval()
+      topic = session.topic
+      account = session.namespaces.eip155?.accounts[0]?.split(':')[2]
+      setStatus(`Connected: ${account} (${session.peer.metadata.name})`)
+      enable({ connect: false, sign: true, disconnect: true })
+    } catch (error) {
+      setStatus(`Not connected: ${error instanceof Error ? error.message : String(error)}`)
+      enable({ connect: true, sign: false, disconnect: false })
+    }
+  })
+
+  element('sign').addEventListener('click', async () => {
+    if (!topic || !account) return
+    setStatus('Waiting for the signature')
+    try {
+      const signature = await client.request<string>({
+        topic,
+        chainId: chain,
+        request: { method: 'personal_sign', params: [toHex(TEST_MESSAGE), account] },
+      })
+      element('signature').textContent = signature
+      setStatus('Signed')
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : ''
+      setStatus(`Refused (${code}): ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+
+  element('disconnect').addEventListener('click', async () => {
+    if (!topic) return
+    await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+    topic = undefined
+    setStatus('Disconnected')
+    enable({ connect: true, sign: false, disconnect: false })
+  })
+}
+
+main().catch((error: unknown) => setStatus(`Failed to start: ${String(error)}`))
