@@ -128,7 +128,10 @@ export function LinkedAccounts() {
       {linking?.kind === 'walletconnect' ? (
         <WalletConnectLink
           onClose={() => setLinking(undefined)}
-          onLinked={() => setBusy({ pending: false, done: 'Wallet linked: it is listed above' })}
+          onLinked={() => {
+            setBusy({ pending: false, done: 'Wallet linked: it is listed above' })
+            setLinking(undefined)
+          }}
         />
       ) : linking ? (
         <form onSubmit={submitLink} noValidate className="settings__form">

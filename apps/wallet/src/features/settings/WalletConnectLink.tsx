@@ -82,7 +82,7 @@ export function WalletConnectLink({ onClose, onLinked }: { onClose: () => void; 
             />
           </div>
           <div className="actions">
-            <CopyButton value={uri} label="Copy link" accessibleLabel="Copy the WalletConnect link" />
+            <CopyButton value={uri} label="Copy link" />
             <a className="button button--secondary button--small" href={uri}>
               Open in a wallet app
             </a>
