@@ -89,13 +89,19 @@ function App() {
 }
 
 const parameters = new URLSearchParams(location.search)
+// The WalletConnect test passes its loopback relay; the modal then offers WalletConnect.
+const relayUrl = parameters.get('relayUrl')
 const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <SatchelProvider
       appId={parameters.get('appId') ?? ''}
       serverUrl={parameters.get('serverUrl') ?? ''}
-      config={{ createWalletsOnLogin: 'users-without-wallets', appearance: { accentColor: '#0f766e' } }}
+      config={{
+        createWalletsOnLogin: 'users-without-wallets',
+        appearance: { accentColor: '#0f766e' },
+        ...(relayUrl && { walletConnect: { projectId: 'test', relayUrl, chains: [31337] } }),
+      }}
     >
       <App />
     </SatchelProvider>,

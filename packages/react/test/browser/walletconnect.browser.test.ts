@@ -1,0 +1,101 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type CreateRelayReturnType, createRelay } from '../../../../apps/devnet/src/relay/createRelay'
+import { type StartAnvilReturnType, startAnvil } from '../../../server/src/devchain/startAnvil'
+import { type ExternalWallet, startExternalWallet } from '../walletconnect/startExternalWallet'
+import { type BrowserStack, startBrowserStack } from './startBrowserStack'
+
+// Issue 7's WalletConnect screen and issue 9's dApp role in Chromium: the login modal shows a QR code
+// and the wc: link, a real WalletKit wallet (in Node) pairs with that link through the loopback relay,
+// approves and signs the Sign-In with Ethereum message, and the page is signed in as that wallet.
+
+const chainId = 31337
+let chain: StartAnvilReturnType
+let relay: CreateRelayReturnType
+let stack: BrowserStack
+let external: ExternalWallet
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  chain = await startAnvil({ chainId })
+  relay = await createRelay()
+  stack = await startBrowserStack({ env: { RPC_URLS: `${chainId}=${chain.rpcUrl}` } })
+})
+afterAll(async () => {
+  await stack?.close()
+  await relay?.close()
+  await chain?.stop()
+})
+beforeEach(async () => {
+  external = await startExternalWallet({ relayUrl: relay.url, chainId, rpcUrl: chain.rpcUrl })
+  context = await stack.browser.newContext()
+  page = await context.newPage()
+  await page.goto(`${stack.pageUrl}&relayUrl=${encodeURIComponent(relay.url)}`)
+  await page
+    .getByTestId('status')
+    .filter({ hasText: /^unauthenticated$/ })
+    .waitFor({ timeout: 15_000 })
+})
+afterEach(async () => {
+  await context?.close()
+  await external?.close()
+})
+
+async function openWalletConnectScreen() {
+  await page.getByRole('button', { name: 'Open login' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+  await dialog.getByRole('button', { name: 'WalletConnect (a wallet on your phone)' }).click()
+  const qr = dialog.getByRole('img', { name: 'QR code with the WalletConnect link for your wallet' })
+  await qr.waitFor({ timeout: 30_000 })
+  const uri = await dialog.getByRole('textbox', { name: 'Or copy the WalletConnect link' }).inputValue()
+  return { dialog, qr, uri }
+}
+
+describe('the login modal’s WalletConnect screen', () => {
+  it('shows a QR code and the wc: link; the phone wallet approves and signs, and the page is signed in as it', async () => {
+    const { dialog, qr, uri } = await openWalletConnectScreen()
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*relay-protocol=irn.*symKey=[0-9a-f]{64}/)
+    // The QR code is drawn (an SVG image, decoded by the browser) and the deep link opens the same URI.
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
+    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100)
+    expect(
+      await dialog.getByRole('link', { name: 'Open a wallet app on this device' }).getAttribute('href'),
+    ).toBe(uri)
+    await dialog.getByText('Waiting for your wallet to approve…').waitFor()
+
+    await external.approve(uri)
+    await page
+      .getByTestId('status')
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor({ timeout: 30_000 })
+    await expect
+      .poll(() => page.getByTestId('linked').textContent(), { timeout: 20_000 })
+      .toContain(external.address)
+    expect(external.requests).toEqual(['personal_sign'])
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 })
+  })
+
+  it('says so in words when the wallet declines, and a new code works', async () => {
+    const { dialog, uri } = await openWalletConnectScreen()
+    await external.reject(uri)
+    await dialog
+      .getByRole('alert')
+      .getByText('The wallet declined the connection')
+      .waitFor({ timeout: 20_000 })
+    // Focus goes to the way forward.
+    const retry = dialog.getByRole('button', { name: 'Try again' })
+    await expect.poll(() => retry.evaluate((button) => button === document.activeElement)).toBe(true)
+    await retry.click()
+    const next = await dialog.getByRole('textbox', { name: 'Or copy the WalletConnect link' })
+    await expect.poll(() => next.inputValue(), { timeout: 20_000 }).toMatch(/^wc:/)
+    const fresh = await next.inputValue()
+    expect(fresh).not.toBe(uri)
+    await external.approve(fresh)
+    await page
+      .getByTestId('status')
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor({ timeout: 30_000 })
+  })
+})
