@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 // Test-only: the server package does not export its factory yet, so tests reach into its source.
+import type { CreateAppParameters } from '../../server/src/apps/appsRepository'
 import { buildApp } from '../../server/src/buildApp'
 import { loadConfig } from '../../server/src/config/loadConfig'
 import { createDatabase } from '../../server/src/db/createDatabase'
@@ -20,10 +21,13 @@ export async function startServer({
   origins = [],
   env = {},
   loginMethods = ['email', 'sms', 'guest', 'siwe'],
+  app: appOptions = {},
 }: {
   origins?: string[]
   env?: Record<string, string>
-  loginMethods?: Array<'email' | 'sms' | 'guest' | 'siwe'>
+  loginMethods?: NonNullable<CreateAppParameters['loginMethods']>
+  /** The rest of the app's settings (cookie mode, OAuth providers, ...). */
+  app?: Pick<CreateAppParameters, 'cookieMode' | 'settings'>
 } = {}): Promise<TestStack> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -38,6 +42,7 @@ export async function startServer({
     name: 'SDK Test App',
     allowedOrigins: origins.length > 0 ? origins : ['http://localhost'],
     loginMethods,
+    ...appOptions,
   })
   const address = await server.listen({ port: 0, host: '127.0.0.1' })
   const url = address.replace('[::1]', '127.0.0.1')

@@ -128,12 +128,15 @@ export function SatchelProvider({
     <SatchelClientContext.Provider value={client}>
       <SatchelUiContext.Provider value={ui}>
         <LoginModalContext.Provider value={modal}>
-          <OAuthReturnContext.Provider value={oauthReturn}>{children}</OAuthReturnContext.Provider>
-          {isOpen && (
-            <Suspense fallback={<LoadingModal />}>
-              <LoginModal onClose={modal.close} />
-            </Suspense>
-          )}
+          {/* The modal reads it too: a login it started shows its outcome there on return. */}
+          <OAuthReturnContext.Provider value={oauthReturn}>
+            {children}
+            {isOpen && (
+              <Suspense fallback={<LoadingModal />}>
+                <LoginModal onClose={modal.close} />
+              </Suspense>
+            )}
+          </OAuthReturnContext.Provider>
         </LoginModalContext.Provider>
       </SatchelUiContext.Provider>
     </SatchelClientContext.Provider>

@@ -17,10 +17,12 @@ export type BrowserStack = {
   close(): Promise<void>
 }
 
+type ServerOptions = Omit<NonNullable<Parameters<typeof startServer>[0]>, 'origins' | 'env'>
+
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
 /** Serves a built folder on loopback (the page's origin must be one the app allows). */
-async function serveStatic(root: string): Promise<{ server: Server; origin: string }> {
+async function serveStatic(root: string, hostname: string): Promise<{ server: Server; origin: string }> {
   const server = createServer(async (request, response) => {
     const path = normalize(new URL(request.url ?? '/', 'http://x').pathname).replace(/^(\.\.[/\\])+/, '')
     try {
@@ -33,7 +35,7 @@ async function serveStatic(root: string): Promise<{ server: Server; origin: stri
     }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+  return { server, origin: `http://${hostname}:${(server.address() as AddressInfo).port}` }
 }
 
 /**
@@ -42,19 +44,35 @@ async function serveStatic(root: string): Promise<{ server: Server; origin: stri
  */
 export async function startBrowserStack({
   env = {},
+  page: pageDir = 'page',
+  server: serverOptions = {},
+  hostname = '127.0.0.1',
 }: {
   env?: Record<string, string>
+  /** The folder beside this file that holds the test page. */
+  page?: string
+  /**
+   * The app the server makes for the page (login methods, cookie mode, settings), or a function of the
+   * page's origin that gives it (an OAuth provider registers the page as its redirect URI).
+   */
+  server?: ServerOptions | ((pageOrigin: string) => Promise<ServerOptions>)
+  /**
+   * The name the page and the API are reached by. `localhost` where the browser insists on a name:
+   * WebAuthn refuses an IP address as the relying party, and cookies are shared by site.
+   */
+  hostname?: 'localhost' | '127.0.0.1'
 } = {}): Promise<BrowserStack> {
   const outDir = await mkdtemp(join(tmpdir(), 'satchel-browser-page-'))
   await build({
-    root: fileURLToPath(new URL('./page', import.meta.url)),
+    root: fileURLToPath(new URL(`./${pageDir}`, import.meta.url)),
     configFile: false,
     logLevel: 'silent',
     plugins: [react()],
     build: { outDir, emptyOutDir: true, minify: false },
   })
-  const page = await serveStatic(outDir)
-  const server = await startServer({ origins: [page.origin], env })
+  const page = await serveStatic(outDir, hostname)
+  const options = typeof serverOptions === 'function' ? await serverOptions(page.origin) : serverOptions
+  const server = await startServer({ ...options, origins: [page.origin], env })
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -65,7 +83,10 @@ export async function startBrowserStack({
       '--headless',
     ],
   })
-  const query = new URLSearchParams({ appId: server.appId, serverUrl: server.url })
+  const query = new URLSearchParams({
+    appId: server.appId,
+    serverUrl: server.url.replace('127.0.0.1', hostname),
+  })
   return {
     browser,
     server,

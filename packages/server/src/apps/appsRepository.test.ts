@@ -184,6 +184,8 @@ describe('app secrets at rest', () => {
   it('never shows a secret in the app config endpoint, an error answer or a log line', async () => {
     const config = await t.call('GET', `/api/v1/apps/${appId}`, { appId })
     expect(config.statusCode).toBe(200)
+    // The modal learns which social buttons to show from the names alone.
+    expect(config.json().oauth_providers).toEqual(['acme'])
     const forged = await t.call('POST', '/api/v1/telegram/authenticate', {
       appId,
       body: { telegram_auth_result: { id: 5002, first_name: 'M', auth_date: 1, hash: '00'.repeat(32) } },

@@ -2,6 +2,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../context'
+import { listOAuthProviders } from './listOAuthProviders'
 
 const appIdParams = z.object({ app_id: z.string().min(1).max(64) })
 
@@ -21,6 +22,7 @@ export function appRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
               name: z.string(),
               mode: z.enum(['development', 'production']),
               login_methods: z.array(z.string()),
+              oauth_providers: z.array(z.string()),
               allowed_origins: z.array(z.string()),
               require_terms: z.boolean(),
               cookie_mode: z.boolean(),
@@ -37,6 +39,7 @@ export function appRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           name: found.name,
           mode: found.mode,
           login_methods: found.loginMethods,
+          oauth_providers: listOAuthProviders(found),
           allowed_origins: found.allowedOrigins,
           require_terms: found.requireTerms,
           cookie_mode: found.cookieMode,

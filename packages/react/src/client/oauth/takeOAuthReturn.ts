@@ -7,6 +7,8 @@ import { peekOAuthPending } from './peekOAuthPending'
 const CODE = 'code'
 const STATE = 'state'
 const ERROR = 'error'
+// The rest of the answer, which only the provider's round trip needed (RFC 6749 4.1.2.1, RFC 9207).
+const ANSWER_EXTRAS = ['error_description', 'error_uri', 'iss', 'session_state']
 
 /** What the server's `/oauth/authenticate` and `/oauth/link` routes take. */
 export type OAuthReturn = {
@@ -45,7 +47,7 @@ export async function takeOAuthReturn(
   await store.removeItem(key)
   if (!pending || pending.stateCode !== stateCode) throw new ApiError('oauth_state_mismatch')
   if (globalThis.location?.href === url) {
-    for (const name of [CODE, STATE, ERROR]) parsedUrl.searchParams.delete(name)
+    for (const name of [CODE, STATE, ERROR, ...ANSWER_EXTRAS]) parsedUrl.searchParams.delete(name)
     globalThis.history?.replaceState(globalThis.history.state, '', parsedUrl.toString())
   }
   return {
