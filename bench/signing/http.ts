@@ -4,7 +4,7 @@
 // Run from the repository root: npx tsx bench/signing/http.ts
 // Needs the local PostgreSQL (SATCHEL_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test);
 // Redis (SATCHEL_TEST_REDIS_URL) is used when reachable. BENCH_CPU_PROFILE=<dir> writes V8 CPU
-// profiles of the servers there.
+// profiles of the servers there; --signing-only runs just the one-process signing rounds (for profiling).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -106,6 +106,7 @@ async function main(): Promise<void> {
         if (concurrency === 32) summary.push({ label: `${method}, 1 process, c=32`, result })
       }
     }
+    if (process.argv.includes('--signing-only')) return
     console.log('\nwallet creation, one API process (app backend pregenerating: Basic app secret + user_id)')
     printHeader()
     printRow('POST /api/v1/wallets', 16, await runCreation([first], setup, 16))

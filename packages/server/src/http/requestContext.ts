@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
 import { secretsEqual } from '../crypto/tokens'
-import { verifyToken } from '../tokens/tokens'
+import { readLiveSession } from '../sessions/sessionCache'
+import { verifyTokenCached } from '../tokens/tokens'
 
 export const APP_ID_HEADER = 'satchel-app-id'
 export const ACCESS_COOKIE = 'satchel-token'
@@ -35,7 +36,9 @@ export async function resolveApp(ctx: ServerContext, request: FastifyRequest): P
 
 /**
  * The signed-in user: an access token (bearer, or the HttpOnly cookie in cookie mode) that verifies
- * for this app, of a session that is neither revoked nor expired (so logout takes effect at once).
+ * for this app, of a session that is neither revoked nor expired. Both checks are served from
+ * per-instance caches (the token's signature until its exp; the session's state until any instance
+ * revokes it, see `forgetSessions`), so logout still takes effect on every instance at once.
  */
 export async function requireAuth(ctx: ServerContext, request: FastifyRequest): Promise<Auth> {
   const cached = auths.get(request)
@@ -43,7 +46,7 @@ export async function requireAuth(ctx: ServerContext, request: FastifyRequest): 
   const app = await resolveApp(ctx, request)
   const token = readAccessToken(request, app)
   if (!token) throw new ApiError('must_be_authenticated')
-  const claims = await verifyToken(token, {
+  const claims = await verifyTokenCached(token, {
     keys: ctx.keys,
     appId: app.id,
     issuer: ctx.config.issuer,
@@ -51,12 +54,9 @@ export async function requireAuth(ctx: ServerContext, request: FastifyRequest): 
   })
   const sid = claims.sid
   if (typeof sid !== 'string') throw new ApiError('missing_or_invalid_token')
-  const [session] = await ctx.db.query<{ user_id: string; session_public_key: JsonWebKey | null }>(
-    'select user_id, session_public_key from sessions where id = $1 and revoked_at is null and expires_at > $2',
-    [sid, new Date(ctx.now())],
-  )
-  if (!session || session.user_id !== claims.sub) throw new ApiError('missing_or_invalid_token')
-  const auth = { app, userId: claims.sub, sessionId: sid, sessionPublicKey: session.session_public_key }
+  const session = await readLiveSession(ctx, sid)
+  if (!session || session.userId !== claims.sub) throw new ApiError('missing_or_invalid_token')
+  const auth = { app, userId: claims.sub, sessionId: sid, sessionPublicKey: session.sessionPublicKey }
   auths.set(request, auth)
   return auth
 }

@@ -11,8 +11,23 @@ export type Kv = {
   /** Removes the key and returns its value, atomically (single use). */
   take(key: string): Promise<string | undefined>
   delete(key: string): Promise<void>
+  /**
+   * Sends `message` to every subscriber of `channel` on this store, in every instance (this one
+   * included). Resolves once the store has taken it; rejects when it cannot be sent.
+   */
+  publish(channel: string, message: string): Promise<void>
+  /**
+   * Hears every message published on `channel` from now on. `onGap` is called whenever messages may
+   * have been missed (the connection to the store dropped); `listening()` is true only while the
+   * subscription is confirmed and live, so a cache relying on the messages must not be trusted while
+   * it is false.
+   */
+  subscribe(channel: string, handlers: SubscriptionHandlers): Subscription
   close(): Promise<void>
 }
+
+export type SubscriptionHandlers = { onMessage(message: string): void; onGap(): void }
+export type Subscription = { listening(): boolean; close(): void }
 
 /**
  * Redis when `redisUrl` is given (correct across several API instances), an in-process map otherwise.
@@ -28,6 +43,7 @@ export function createKv(redisUrl: string | undefined, prefix = 'satchel:'): Kv 
 function createRedisKv(url: string, prefix: string): Kv {
   const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false })
   redis.on('error', () => {}) // reported through failing commands instead of crashing the process
+  const channels = createRedisChannels(url, prefix)
   return {
     kind: 'redis',
     async increment(key, ttlSeconds) {
@@ -48,14 +64,98 @@ function createRedisKv(url: string, prefix: string): Kv {
     async delete(key) {
       await redis.del(key)
     },
+    async publish(channel, message) {
+      // Channels are not keys: ioredis does not prefix them, so the store's prefix is added here.
+      await redis.publish(`${prefix}${channel}`, message)
+    },
+    subscribe: (channel, handlers) => channels.subscribe(channel, handlers),
     async close() {
+      await channels.close()
       await redis.quit().catch(() => redis.disconnect())
+    },
+  }
+}
+
+/**
+ * Subscriptions over one dedicated Redis connection, opened on first use. Subscriptions are made
+ * again by hand on every reconnect, and only once Redis has confirmed them are they `listening`:
+ * between a drop and that confirmation, messages are lost, which every subscriber hears as a gap.
+ */
+function createRedisChannels(url: string, prefix: string) {
+  const handlers = new Map<string, Set<SubscriptionHandlers>>()
+  let subscriber: Redis | undefined
+  let confirmed = false
+
+  const gap = () => {
+    confirmed = false
+    for (const set of handlers.values()) for (const handler of set) handler.onGap()
+  }
+  const confirm = (connection: Redis) => {
+    const names = [...handlers.keys()].map((channel) => `${prefix}${channel}`)
+    if (names.length === 0) return
+    connection.subscribe(...names).then(
+      () => {
+        if (connection.status !== 'ready') return
+        // Messages sent before this point were not heard: caches start afresh.
+        gap()
+        confirmed = true
+      },
+      () => connection.disconnect(true),
+    )
+  }
+  const connect = () => {
+    const connection = new Redis(url, {
+      autoResubscribe: false,
+      maxRetriesPerRequest: 2,
+      // Named, so an operator (or a test) can tell this connection apart in CLIENT LIST.
+      connectionName: `${prefix}subscriber`,
+    })
+    connection.on('error', () => {})
+    connection.on('ready', () => confirm(connection))
+    connection.on('close', gap)
+    connection.on('message', (name: string, message: string) => {
+      if (!name.startsWith(prefix)) return
+      for (const handler of handlers.get(name.slice(prefix.length)) ?? []) handler.onMessage(message)
+    })
+    return connection
+  }
+
+  return {
+    subscribe(channel: string, handler: SubscriptionHandlers): Subscription {
+      let set = handlers.get(channel)
+      const fresh = !set
+      if (!set) {
+        set = new Set()
+        handlers.set(channel, set)
+      }
+      set.add(handler)
+      // A channel new to a live connection is not listening until Redis confirms it.
+      if (fresh && subscriber?.status === 'ready') {
+        confirmed = false
+        confirm(subscriber)
+      }
+      subscriber ??= connect()
+      return {
+        listening: () => confirmed && subscriber?.status === 'ready',
+        close: () => {
+          set.delete(handler)
+        },
+      }
+    },
+    async close() {
+      handlers.clear()
+      const connection = subscriber
+      subscriber = undefined
+      confirmed = false
+      if (connection) await connection.quit().catch(() => connection.disconnect())
     },
   }
 }
 
 function createMemoryKv(): Kv {
   const entries = new Map<string, { value: string; expiresAt: number }>()
+  // One process, so delivery is immediate and nothing is ever missed.
+  const listeners = new Map<string, Set<SubscriptionHandlers>>()
   const live = (key: string) => {
     const entry = entries.get(key)
     if (entry && entry.expiresAt <= Date.now()) {
@@ -97,9 +197,22 @@ function createMemoryKv(): Kv {
     async delete(key) {
       entries.delete(key)
     },
+    async publish(channel, message) {
+      for (const handler of listeners.get(channel) ?? []) handler.onMessage(message)
+    },
+    subscribe(channel, handler) {
+      let set = listeners.get(channel)
+      if (!set) {
+        set = new Set()
+        listeners.set(channel, set)
+      }
+      set.add(handler)
+      return { listening: () => true, close: () => set.delete(handler) }
+    },
     async close() {
       clearInterval(sweep)
       entries.clear()
+      listeners.clear()
     },
   }
 }

@@ -2,8 +2,8 @@ import { ApiError } from '@satchel/core'
 import type { ServerContext } from '../context'
 import { decidePolicies } from './decidePolicies'
 import { extractFacts } from './extractFacts'
+import { readPolicies, readWalletPolicyIds } from './policyCache'
 import type { PolicyChainType } from './policyFields'
-import { listPoliciesByIds } from './policyStore'
 
 export type EvaluatePoliciesParameters = {
   walletId: string
@@ -43,14 +43,12 @@ export async function evaluatePolicies(
   parameters: EvaluatePoliciesParameters,
 ): Promise<EvaluatePoliciesReturnType> {
   const walletPolicyIds = parameters.walletPolicyIds ?? (await readWalletPolicyIds(ctx, parameters.walletId))
+  if (!walletPolicyIds) throw new ApiError('embedded_wallet_not_found')
   const signerPolicyIds = parameters.signerPolicyIds ?? []
   if (walletPolicyIds.length === 0 && signerPolicyIds.length === 0) return { checked: false }
 
   const policies = new Map(
-    (await listPoliciesByIds(ctx.db, [...new Set([...walletPolicyIds, ...signerPolicyIds])])).map((p) => [
-      p.id,
-      p,
-    ]),
+    (await readPolicies(ctx, [...new Set([...walletPolicyIds, ...signerPolicyIds])])).map((p) => [p.id, p]),
   )
   const resolve = (ids: readonly string[]) =>
     ids.map((id) => {
@@ -79,12 +77,4 @@ export async function evaluatePolicies(
     ...(forWallet.by && { wallet: forWallet.by }),
     ...(forSigner.by && { signer: forSigner.by }),
   }
-}
-
-async function readWalletPolicyIds(ctx: ServerContext, walletId: string): Promise<string[]> {
-  const [row] = await ctx.db.query<{ policy_ids: string[] }>('select policy_ids from wallets where id = $1', [
-    walletId,
-  ])
-  if (!row) throw new ApiError('embedded_wallet_not_found')
-  return row.policy_ids
 }

@@ -6,6 +6,7 @@ import type { App } from '../apps/types'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import { type Auth, requireAppSecret, requireAuth } from '../http/requestContext'
+import { forgetPolicies } from './policyCache'
 import { assertPolicyRules, type Policy, policyChainTypeSchema, policyRuleSchema } from './policySchema'
 import {
   countPolicyUses,
@@ -136,6 +137,7 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const policy = await requirePolicy(ctx, caller, request.params.policy_id, 'write')
         if (request.body.rules) assertPolicyRules(policy.chainType, request.body.rules)
         const updated = await updatePolicy(ctx, policy, request.body)
+        await forgetPolicies(ctx, [policy.id])
         await audit(ctx, caller, 'policy.update', updated)
         return toPolicyResponse(updated)
       },
@@ -161,6 +163,7 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             message: `The policy is in use by ${uses} wallet${uses === 1 ? '' : 's'} or delegated signer${uses === 1 ? '' : 's'}; detach it first`,
           })
         }
+        await forgetPolicies(ctx, [policy.id])
         await audit(ctx, caller, 'policy.delete', policy)
         return { id: policy.id, deleted: true as const }
       },

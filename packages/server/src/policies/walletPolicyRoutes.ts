@@ -13,6 +13,7 @@ import {
 import { readWalletId } from '../wallets/rpcRoutes'
 import { toWalletJson, walletJsonSchema } from '../wallets/toWalletJson'
 import { getWalletsRepository } from '../wallets/walletsRepository'
+import { forgetWalletPolicies } from './policyCache'
 
 /** How many policies one wallet may carry. */
 export const MAX_POLICIES_PER_WALLET = 10
@@ -97,6 +98,7 @@ export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           }
           await tx.query('update wallets set policy_ids = $2 where id = $1', [walletId, ids])
         })
+        await forgetWalletPolicies(ctx, walletId)
 
         const wallet = await wallets.getWallet(walletId)
         if (!wallet) throw new ApiError('embedded_wallet_not_found')

@@ -7,6 +7,7 @@ import { hashToken } from '../crypto/tokens'
 import { ACCESS_COOKIE, REFRESH_COOKIE, requireAuth, resolveApp } from '../http/requestContext'
 import { createRefreshToken, mintSessionTokens, sendAuthenticated } from './issueSession'
 import { authenticatedUserSchema, sessionPublicKeySchema } from './schemas'
+import { forgetSessions } from './sessionCache'
 
 type SpentToken = { session_id: string; used_at: Date | null; expires_at: Date }
 type SessionRow = { id: string; app_id: string; user_id: string; revoked_at: Date | null; expires_at: Date }
@@ -64,14 +65,22 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
               JSON.stringify(request.body.session_public_key),
             ])
           await tx.query('update sessions set last_used_at = $2 where id = $1', [session.id, now])
-          return { session, refreshToken: await createRefreshToken(ctx, tx, session.id) }
+          return {
+            session,
+            refreshToken: await createRefreshToken(ctx, tx, session.id),
+            newKey: request.body.session_public_key !== undefined,
+          }
         })
+        // Every instance must verify the next wallet request against the new session key.
+        if ('session' in result && result.newKey)
+          await forgetSessions(ctx, { sessionIds: [result.session.id] })
         if ('reused' in result) {
           // A spent token presented again means it was copied: end the whole family, for both holders.
           const [revoked] = await ctx.db.query<{ user_id: string }>(
             `update sessions set revoked_at = $2, revoked_reason = 'refresh_token_reuse' where id = $1 and revoked_at is null returning user_id`,
             [result.reused, now],
           )
+          await forgetSessions(ctx, { sessionIds: [result.reused] })
           await writeAudit(ctx.db, {
             appId: satchelApp.id,
             userId: revoked?.user_id ?? null,
@@ -138,6 +147,10 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             `update sessions set revoked_at = $2, revoked_reason = 'logout' where id = $1 and revoked_at is null`,
             [sessionId, now],
           )
+        await forgetSessions(
+          ctx,
+          request.body.all ? { userId } : { sessionIds: sessionId ? [sessionId] : [] },
+        )
         await writeAudit(ctx.db, {
           appId: satchelApp.id,
           userId: userId ?? null,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import { decodeProtectedHeader, importJWK, jwtVerify, SignJWT } from 'jose'
 import type { PublicJwk, SigningKeys } from './createSigningKeys'
@@ -82,4 +83,50 @@ export async function verifyToken(
   } catch {
     throw new ApiError('missing_or_invalid_token')
   }
+}
+
+type VerifyParameters = Parameters<typeof verifyToken>[1]
+type VerifiedClaims = Awaited<ReturnType<typeof verifyToken>>
+
+// Verified tokens per set of keys (one per server), keyed by a hash of app, issuer and token so the
+// cache never holds a bearer token itself.
+const verifiedTokens = new WeakMap<object, Map<string, { claims: VerifiedClaims; exp: number }>>()
+const VERIFIED_TOKENS_MAX = 20_000
+
+/**
+ * {@link verifyToken} for a token presented again and again (an access token on every request): a
+ * token that verified once is answered from a per-process cache until its `exp`, sparing the ES256
+ * verification. Only the signature check is cached: whether its session is still live is the
+ * caller's to check on every request. A token that fails is never cached.
+ *
+ * @example
+ * const claims = await verifyTokenCached(token, { keys, appId, issuer, nowSeconds })
+ */
+export async function verifyTokenCached(
+  token: string,
+  parameters: VerifyParameters,
+): Promise<VerifiedClaims> {
+  let cache = verifiedTokens.get(parameters.keys)
+  if (!cache) {
+    cache = new Map()
+    verifiedTokens.set(parameters.keys, cache)
+  }
+  const key = createHash('sha256')
+    .update(`${parameters.appId}\n${parameters.issuer}\n`)
+    .update(token)
+    .digest('base64url')
+  const hit = cache.get(key)
+  // jose refuses a token at or after its exp second: so does the cache.
+  if (hit && parameters.nowSeconds < hit.exp) return hit.claims
+  if (hit) cache.delete(key)
+  const claims = await verifyToken(token, parameters)
+  if (typeof claims.exp === 'number') {
+    if (cache.size >= VERIFIED_TOKENS_MAX) {
+      for (const [name, entry] of cache) if (entry.exp <= parameters.nowSeconds) cache.delete(name)
+      const oldest = cache.size >= VERIFIED_TOKENS_MAX ? cache.keys().next().value : undefined
+      if (oldest !== undefined) cache.delete(oldest)
+    }
+    cache.set(key, { claims, exp: claims.exp })
+  }
+  return claims
 }

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createKv, type Kv } from './createKv'
+import { createSharedCache, type SharedCache } from './createSharedCache'
+import { testRedisUrl } from './testKv'
+
+type Row = { owner: string; version: number }
+
+/** Waits until `check` holds (the other instance hears invalidations over the network). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+describe.each([['memory'], ['redis']] as const)('shared cache over the %s store', (kind) => {
+  const opened: Kv[] = []
+  const caches: SharedCache<Row>[] = []
+  afterEach(async () => {
+    for (const cache of caches.splice(0)) cache.close()
+    for (const kv of opened.splice(0)) await kv.close()
+  })
+
+  /** Two instances' caches over one store (one shared in-process store, or one Redis and prefix). */
+  async function twoInstances(clock = { now: 0 }) {
+    const url = kind === 'redis' ? await testRedisUrl() : undefined
+    const prefix = `satchel-test:${randomBytes(6).toString('hex')}:`
+    const first = createKv(url, prefix)
+    const second = url ? createKv(url, prefix) : first
+    opened.push(...new Set([first, second]))
+    const make = (kv: Kv) => {
+      const cache = createSharedCache<Row>({
+        kv,
+        channel: 'rows',
+        ttlMs: 5_000,
+        maxEntries: 100,
+        tagsOf: (row) => [`owner:${row.owner}`],
+        now: () => clock.now,
+      })
+      caches.push(cache)
+      return cache
+    }
+    return { a: make(first), b: make(second), clock }
+  }
+
+  /** The "database": a row whose version changes, and a count of reads. */
+  function source() {
+    const state = { row: { owner: 'alice', version: 1 } as Row | undefined, reads: 0 }
+    return {
+      state,
+      read: async () => {
+        state.reads++
+        return state.row && { ...state.row }
+      },
+    }
+  }
+
+  it('serves repeated reads from memory, and a change on one instance reaches the other', async () => {
+    if (kind === 'redis' && !(await testRedisUrl())) return
+    const { a, b } = await twoInstances()
+    const db = source()
+    // Warm both until their subscriptions are live (a Redis subscription is confirmed asynchronously).
+    await eventually(async () => {
+      await b.load('row', db.read)
+      const before = db.state.reads
+      await b.load('row', db.read)
+      return db.state.reads === before
+    }, 'instance b caches')
+    const reads = db.state.reads
+    expect(await b.load('row', db.read)).toEqual({ owner: 'alice', version: 1 })
+    expect(db.state.reads).toBe(reads)
+
+    db.state.row = { owner: 'alice', version: 2 }
+    await a.invalidate(['row'])
+    await eventually(async () => (await b.load('row', db.read))?.version === 2, 'b sees version 2')
+  })
+
+  it('drops every entry carrying an invalidated tag', async () => {
+    if (kind === 'redis' && !(await testRedisUrl())) return
+    const { a, b } = await twoInstances()
+    const db = source()
+    await eventually(async () => {
+      await b.load('row', db.read)
+      const before = db.state.reads
+      await b.load('row', db.read)
+      return db.state.reads === before
+    }, 'instance b caches')
+    db.state.row = undefined
+    await a.invalidate(['owner:alice'])
+    await eventually(async () => (await b.load('row', db.read)) === undefined, 'b forgets alice')
+  })
+
+  it('does not cache a read that raced an invalidation, nor keep entries past their ttl', async () => {
+    if (kind === 'redis' && !(await testRedisUrl())) return
+    const { a, clock } = await twoInstances()
+    const db = source()
+    await eventually(async () => {
+      await a.load('row', db.read)
+      const before = db.state.reads
+      await a.load('row', db.read)
+      return db.state.reads === before
+    }, 'instance a caches')
+    await a.invalidate(['row'])
+
+    // The read starts before the change and ends after it: its (old) answer must not be cached.
+    let release: () => void = () => {}
+    const slow = a.load('row', async () => {
+      const old = await db.read()
+      await new Promise<void>((resolve) => {
+        release = resolve
+      })
+      return old
+    })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    db.state.row = { owner: 'alice', version: 3 }
+    await a.invalidate(['row'])
+    release()
+    expect((await slow)?.version).toBe(1)
+    expect((await a.load('row', db.read))?.version).toBe(3)
+
+    // Without any invalidation, an entry is trusted for ttlMs at most.
+    db.state.row = { owner: 'alice', version: 4 }
+    expect((await a.load('row', db.read))?.version).toBe(3)
+    clock.now += 5_000
+    expect((await a.load('row', db.read))?.version).toBe(4)
+  })
+})
+
+it('forgets everything after the Redis subscription drops, since messages sent meanwhile are lost', async () => {
+  const url = await testRedisUrl()
+  if (!url) return
+  const prefix = `satchel-test:${randomBytes(6).toString('hex')}:`
+  const kv = createKv(url, prefix)
+  const other = createKv(url, prefix)
+  const admin = new Redis(url)
+  let version = 1
+  let reads = 0
+  const cache = createSharedCache<number>({
+    kv,
+    channel: 'rows',
+    ttlMs: 60_000,
+    maxEntries: 10,
+    now: Date.now,
+  })
+  try {
+    const read = async () => {
+      reads++
+      return version
+    }
+    await eventually(async () => {
+      await cache.load('n', read)
+      const before = reads
+      await cache.load('n', read)
+      return reads === before
+    }, 'caches once subscribed')
+
+    // Drop the subscriber connection as a network failure would, and change the row meanwhile.
+    let id: string | undefined
+    await eventually(async () => {
+      const clients = String(await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub'))
+      const line = clients.split('\n').find((entry) => entry.includes(`name=${prefix}subscriber`))
+      id = line && /\bid=(\d+)/.exec(line)?.[1]
+      return id !== undefined
+    }, 'the subscriber is connected')
+    await admin.call('CLIENT', 'KILL', 'ID', String(id))
+    version = 2
+    await other.publish('rows', 'n')
+
+    await eventually(async () => (await cache.load('n', read)) === 2, 'the change is seen')
+    // And once resubscribed, the cache serves from memory again.
+    await eventually(async () => {
+      await cache.load('n', read)
+      const before = reads
+      await cache.load('n', read)
+      return reads === before
+    }, 'caches again after reconnecting')
+  } finally {
+    cache.close()
+    admin.disconnect()
+    await other.close()
+    await kv.close()
+  }
+})

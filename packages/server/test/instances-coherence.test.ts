@@ -1,0 +1,247 @@
+// What one API instance changes, every other instance honours: each keeps per-process caches of
+// sessions, verified access tokens and wallet policies (so a signature needs no database read), and
+// these tests prove the caches never let a revoked session or a replaced policy through. The test
+// clock stands still, so no cache entry ever ages out here: only the invalidation can make them pass.
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp, type SatchelServer } from '../src/buildApp'
+import { createDatabase, type Database } from '../src/db/createDatabase'
+import { createKv, type Kv } from '../src/kv/createKv'
+import { testRedisUrl } from '../src/kv/testKv'
+import { ORIGIN, startTestServer, type TestServer } from './harness'
+import {
+  basicAuth,
+  createP256Key,
+  createWallet,
+  PUBLIC_URL,
+  type SignedInUser,
+  signInWithKey,
+} from './walletRequests'
+import { walletCall } from './wallets-harness'
+
+let first: TestServer
+let second: TestServer
+let secondServer: SatchelServer | undefined
+let secondDb: Database | undefined
+let kvs: Kv[] = []
+
+// Two instances as a load balancer sees them: their own pools, Redis connections and caches, over
+// one database and one Redis (without Redis, one in-process store stands for it).
+beforeAll(async () => {
+  const redisUrl = await testRedisUrl()
+  const prefix = `satchel-test:${randomBytes(6).toString('hex')}:`
+  const shared = createKv(redisUrl, prefix)
+  kvs = redisUrl ? [shared, createKv(redisUrl, prefix)] : [shared]
+  first = await startTestServer({ env: { SATCHEL_PUBLIC_URL: PUBLIC_URL }, build: { kv: shared } })
+  secondDb = first.database.url ? await createDatabase({ url: first.database.url }) : undefined
+  const server = await buildApp(first.server.satchel.config, {
+    db: secondDb ?? first.database.db,
+    kv: kvs[1] ?? shared,
+    now: () => first.clock.now,
+    logger: false,
+  })
+  secondServer = server
+  await server.ready()
+  second = {
+    ...first,
+    server,
+    call: (method, url, { body, token, appId, origin, headers = {} } = {}) =>
+      server.inject({
+        method,
+        url,
+        headers: {
+          ...(appId === null ? {} : { 'satchel-app-id': appId ?? first.app.id }),
+          ...(origin === null ? {} : { origin: origin ?? ORIGIN }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      }),
+  }
+}, 60_000)
+
+afterAll(async () => {
+  await secondServer?.close()
+  await secondDb?.close()
+  await first?.close()
+  for (const kv of kvs) await kv.close()
+})
+
+const sign = (t: TestServer, user: SignedInUser, walletId: string, token = user.token) =>
+  walletCall(t, 'POST', `/api/v1/wallets/${walletId}/rpc`, {
+    key: user.key,
+    token,
+    body: { method: 'personal_sign', params: { message: 'hello', encoding: 'utf-8' } },
+  })
+
+/**
+ * Waits until `check` holds: the other instance hears a change over Redis within milliseconds, but
+ * not within the same tick as the answer to the change.
+ */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** Signs twice on each instance, so both have the session, token and policies cached. */
+async function warm(user: SignedInUser, walletId: string): Promise<void> {
+  for (const t of [first, second, first, second]) {
+    const response = await sign(t, user, walletId)
+    expect(response.statusCode, response.body).toBe(200)
+  }
+}
+
+describe('sessions', () => {
+  it('a session logged out on one instance is refused by the other (and by the first at once)', async () => {
+    const user = await signInWithKey(first, 'coherence-logout@example.com')
+    const wallet = await createWallet(first, user.token)
+    await warm(user, wallet.id)
+
+    const logout = await first.call('POST', '/api/v1/sessions/logout', { token: user.token, body: {} })
+    expect(logout.statusCode, logout.body).toBe(200)
+    // The instance that logged out refuses the (cached) access token in the same breath.
+    expect((await sign(first, user, wallet.id)).json().code).toBe('missing_or_invalid_token')
+    await eventually(
+      async () => (await sign(second, user, wallet.id)).json().code === 'missing_or_invalid_token',
+      'the second instance refuses the logged-out session',
+    )
+    expect((await second.call('GET', '/api/v1/users/me', { token: user.token })).statusCode).toBe(401)
+  })
+
+  it('refresh-token reuse on one instance ends the family on the other', async () => {
+    const key = createP256Key()
+    const login = await first.loginWithEmail('coherence-reuse@example.com', {
+      sessionPublicKey: key.publicJwk,
+    })
+    const user: SignedInUser = { token: login.token, userId: login.user.id, key, sessionId: '' }
+    const wallet = await createWallet(first, user.token)
+    await warm(user, wallet.id)
+
+    const rotated = await first.call('POST', '/api/v1/sessions', {
+      body: { refresh_token: login.refresh_token },
+    })
+    expect(rotated.statusCode, rotated.body).toBe(200)
+    const newToken: string = rotated.json().token
+    expect((await sign(second, user, wallet.id, newToken)).statusCode).toBe(200)
+    // The spent token shows up again: it was copied, so the whole session ends everywhere.
+    const reuse = await first.call('POST', '/api/v1/sessions', {
+      body: { refresh_token: login.refresh_token },
+    })
+    expect(reuse.json().code).toBe('missing_or_invalid_token')
+    await eventually(
+      async () =>
+        (await sign(second, user, wallet.id, newToken)).json().code === 'missing_or_invalid_token' &&
+        (await sign(second, user, wallet.id)).json().code === 'missing_or_invalid_token',
+      'the second instance refuses both access tokens of the revoked family',
+    )
+  })
+
+  it("logging out everywhere ends the user's other sessions on every instance", async () => {
+    const phone = await signInWithKey(first, 'coherence-all@example.com')
+    const laptop = await signInWithKey(first, 'coherence-all@example.com')
+    const wallet = await createWallet(first, phone.token)
+    await warm(phone, wallet.id)
+    await warm(laptop, wallet.id)
+
+    const out = await second.call('POST', '/api/v1/sessions/logout', {
+      token: laptop.token,
+      body: { all: true },
+    })
+    expect(out.statusCode, out.body).toBe(200)
+    await eventually(
+      async () => (await sign(first, phone, wallet.id)).json().code === 'missing_or_invalid_token',
+      'the first instance refuses the phone session',
+    )
+    expect((await sign(second, phone, wallet.id)).json().code).toBe('missing_or_invalid_token')
+  })
+
+  it('a session key replaced on refresh is the one every instance verifies', async () => {
+    const user = await signInWithKey(first, 'coherence-rekey@example.com')
+    const login = await first.loginWithEmail('coherence-rekey@example.com', {
+      sessionPublicKey: user.key.publicJwk,
+    })
+    const current: SignedInUser = { ...user, token: login.token }
+    const wallet = await createWallet(first, current.token)
+    await warm(current, wallet.id)
+
+    const newKey = createP256Key()
+    const refreshed = await first.call('POST', '/api/v1/sessions', {
+      body: { refresh_token: login.refresh_token, session_public_key: newKey.publicJwk },
+    })
+    expect(refreshed.statusCode, refreshed.body).toBe(200)
+    const rekeyed: SignedInUser = { ...current, key: newKey, token: refreshed.json().token }
+    expect((await sign(first, rekeyed, wallet.id)).statusCode).toBe(200)
+    await eventually(
+      async () =>
+        (await sign(second, rekeyed, wallet.id)).statusCode === 200 &&
+        (await sign(second, current, wallet.id)).json().code === 'invalid_authorization_signature',
+      'the second instance verifies the new key and refuses the old one',
+    )
+  })
+})
+
+describe('policies', () => {
+  const asApp = (t: TestServer, method: 'POST' | 'PATCH', url: string, body: unknown) =>
+    t.call(method, url, { body, origin: null, headers: basicAuth(first.app.id, first.appSecret) })
+  const rule = (action: 'ALLOW' | 'DENY') => ({
+    name: `${action.toLowerCase()} messages`,
+    method: 'personal_sign',
+    action,
+    conditions: [],
+  })
+
+  it("a policy's rules changed on one instance are enforced by the other on its next requests", async () => {
+    const user = await signInWithKey(first, 'coherence-policy@example.com')
+    const wallet = await createWallet(first, user.token)
+    const created = await asApp(first, 'POST', '/api/v1/policies', {
+      name: 'messages',
+      chain_type: 'ethereum',
+      rules: [rule('ALLOW')],
+    })
+    const policyId: string = created.json().id
+    const attached = await asApp(first, 'PATCH', `/api/v1/wallets/${wallet.id}/policies`, {
+      policy_ids: [policyId],
+    })
+    expect(attached.statusCode, attached.body).toBe(200)
+    await warm(user, wallet.id)
+
+    const changed = await asApp(first, 'PATCH', `/api/v1/policies/${policyId}`, { rules: [rule('DENY')] })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect((await sign(first, user, wallet.id)).json().code).toBe('policy_violation')
+    await eventually(
+      async () => (await sign(second, user, wallet.id)).json().code === 'policy_violation',
+      'the second instance applies the DENY rule',
+    )
+  })
+
+  it('a policy attached to a wallet on one instance binds it on the other', async () => {
+    const user = await signInWithKey(first, 'coherence-attach@example.com')
+    const wallet = await createWallet(first, user.token)
+    await warm(user, wallet.id)
+    const created = await asApp(second, 'POST', '/api/v1/policies', {
+      name: 'no messages',
+      chain_type: 'ethereum',
+      rules: [rule('DENY')],
+    })
+    const attached = await asApp(second, 'PATCH', `/api/v1/wallets/${wallet.id}/policies`, {
+      policy_ids: [created.json().id],
+    })
+    expect(attached.statusCode, attached.body).toBe(200)
+    expect((await sign(second, user, wallet.id)).json().code).toBe('policy_violation')
+    await eventually(
+      async () => (await sign(first, user, wallet.id)).json().code === 'policy_violation',
+      'the first instance applies the newly attached policy',
+    )
+
+    // And detached again: allowed again everywhere.
+    await asApp(second, 'PATCH', `/api/v1/wallets/${wallet.id}/policies`, { policy_ids: [] })
+    await eventually(
+      async () => (await sign(first, user, wallet.id)).statusCode === 200,
+      'the first instance drops the detached policy',
+    )
+  })
+})
