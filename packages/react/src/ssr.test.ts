@@ -23,10 +23,20 @@ describe('server-side rendering', () => {
   })
 
   it('imports every entry without touching a browser global', async () => {
+    // Every entry of package.json's exports map, so a new entry cannot be left out of this check.
+    const { exports } = (await import('../package.json')).default as { exports: Record<string, string> }
+    for (const [entry, path] of Object.entries(exports)) {
+      const loaded: Record<string, unknown> = await import(
+        /* @vite-ignore */ new URL(`.${path.replace(/^\.\/src/, '')}`, import.meta.url).href
+      )
+      expect(Object.keys(loaded).length, entry).toBeGreaterThan(0)
+    }
     const main = await import('./index')
     const wagmi = await import('./wagmi/index')
     const walletConnectWallet = await import('./walletconnect/wallet/index')
+    const solana = await import('./solana/index')
     expect(typeof main.SatchelProvider).toBe('function')
+    expect(typeof solana.useSolanaWallets).toBe('function')
     expect(typeof wagmi.satchelConnector).toBe('function')
     expect(typeof walletConnectWallet.useWalletConnectWallet).toBe('function')
   })
