@@ -2,6 +2,7 @@
 // devnet's loopback relay to createWalletConnectWallet (WalletKit 1.6.0), whose embedded wallet signs
 // through a real Satchel server and sends on anvil.
 import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
 import { InvalidWalletConnectUriError } from '@satchel/core'
 import { SignClient } from '@walletconnect/sign-client'
 import {
@@ -291,6 +292,47 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     await wallet.rejectSession(second.id)
     await expect(onlyEthSign.approval()).rejects.toMatchObject({ code: 5101 })
     expect(wallet.getState().proposals).toEqual([])
+  })
+
+  it('never shows the user a request for a chain or method the session did not allow', async () => {
+    const session = await connect()
+    // A well-behaved SDK checks this before sending; a misbehaving app skips the check. Its engine's
+    // own sender does exactly that (an internal of sign-client 2.25.0).
+    const engine: unknown = dapp.engine
+    const send: unknown = Reflect.get(Object(engine), 'sendRequest')
+    const events: unknown = Reflect.get(Object(engine), 'events')
+    if (typeof send !== 'function' || !(events instanceof EventEmitter))
+      throw new Error('sign-client internals moved')
+    const sendRaw = async (method: string, chainId: string) => {
+      const id: number = await Reflect.apply(send, engine, [
+        {
+          topic: session.topic,
+          method: 'wc_sessionRequest',
+          params: { request: { method, params: [address, '0x00'] }, chainId },
+        },
+      ])
+      return new Promise<{ result?: unknown; error?: unknown }>((resolve) =>
+        events.once(`session_request:${id}`, resolve),
+      )
+    }
+    const seen: string[] = []
+    const unsubscribe = wallet.subscribe(() => {
+      const current = wallet.getState().queue.current
+      if (current) seen.push(current.method)
+    })
+    // WalletKit 1.6.0 checks the session's namespaces before emitting the request and answers with an
+    // error of its own (an Error serialised as {}), so the wallet role's 5100/5101 are a second line.
+    for (const [method, chainId] of [
+      ['eth_sign', caip2],
+      ['personal_sign', 'eip155:1'],
+    ] as const) {
+      const response = await sendRaw(method, chainId)
+      expect(response.error).toBeDefined()
+      expect(response.result).toBeUndefined()
+    }
+    unsubscribe()
+    expect(seen).toEqual([])
+    expect(wallet.getState().queue).toEqual({ state: 'idle', current: undefined, waiting: 0 })
   })
 
   it('declines a proposal as the user (5000)', async () => {

@@ -156,7 +156,13 @@ export function createWalletConnectWallet(
 
   /** Sessions are the signed-in user's: another user (or none) must not inherit them. */
   async function disconnectForeignSessions() {
-    if (!kit || client.getState().status === 'loading') return
+    const current = client.getState()
+    // Judged only once the wallets are known: not while loading, nor while a first wallet is created.
+    const known =
+      current.status === 'unauthenticated' ||
+      (current.status === 'authenticated' &&
+        (current.wallets.status === 'ready' || current.wallets.status === 'none'))
+    if (!kit || !known) return
     const own = new Set(ethereumAddresses().map((address) => address.toLowerCase()))
     const foreign = Object.values(kit.getActiveSessions())
       .map(readSession)
