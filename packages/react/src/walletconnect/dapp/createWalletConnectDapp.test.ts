@@ -318,6 +318,26 @@ describe('createWalletConnectDapp with a real WalletKit wallet', () => {
     await expect(wallet.kit.pair({ uri })).rejects.toThrow(/expired/)
   })
 
+  it('says in words when the relay cannot be reached, after the 15 s connect timeout', async () => {
+    const offline = createWalletConnectDapp({
+      projectId: 'test',
+      // Port 9 (discard): nothing listens on loopback.
+      relayUrl: 'ws://127.0.0.1:9',
+      chains: [chainId],
+      storagePrefix: `offline-${randomUUID()}`,
+      storage: 'memory',
+    })
+    try {
+      await expect(offline.connect()).rejects.toMatchObject({
+        code: 4900,
+        shortMessage: 'The WalletConnect relay could not be reached',
+      })
+      expect(offline.getState()).toMatchObject({ status: 'error', pairing: undefined })
+    } finally {
+      await offline.destroy()
+    }
+  }, 60_000)
+
   it('ends a session after 7 days, later when extended', async () => {
     const { topic } = await connect()
     shiftClock(6 * day)
