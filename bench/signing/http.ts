@@ -145,13 +145,13 @@ async function main(): Promise<void> {
 
 function printHeader(): void {
   console.log(
-    `${'request'.padEnd(24)}${'conc.'.padStart(6)}${'per s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'API CPU ms/req'.padStart(16)}${'machine busy'.padStart(14)}`,
+    `${'request'.padEnd(24)}${'conc.'.padStart(6)}${'per s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'API CPU ms/req'.padStart(16)}${'client ms/req'.padStart(15)}${'machine busy'.padStart(14)}`,
   )
 }
 
 function printRow(name: string, concurrency: number, r: Result): void {
   console.log(
-    `${name.padEnd(24)}${String(concurrency).padStart(6)}${String(r.rate).padStart(8)}${r.p50.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${String(r.errors).padStart(8)}${r.serverCpuMs.toFixed(3).padStart(16)}${`${Math.round(r.machineBusy * 100)}%`.padStart(14)}`,
+    `${name.padEnd(24)}${String(concurrency).padStart(6)}${String(r.rate).padStart(8)}${r.p50.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${String(r.errors).padStart(8)}${r.serverCpuMs.toFixed(3).padStart(16)}${r.clientCpuMs.toFixed(3).padStart(15)}${`${Math.round(r.machineBusy * 100)}%`.padStart(14)}`,
   )
 }
 
@@ -438,10 +438,11 @@ async function load(
     (await Promise.all(instances.map((instance) => instance.cpu()))).reduce((a, b) => a + b, 0)
   const warmUntil = performance.now() + WARM_UP_MS
   await Promise.all(Array.from({ length: concurrency }, () => run(warmUntil, false)))
-  const [cpuBefore, machineBefore] = [await serverCpu(), machineCpu()]
+  const [cpuBefore, machineBefore, clientBefore] = [await serverCpu(), machineCpu(), process.cpuUsage()]
   const start = performance.now()
   await Promise.all(Array.from({ length: concurrency }, () => run(start + ROUND_MS, true)))
   const seconds = (performance.now() - start) / 1000
+  const client = process.cpuUsage(clientBefore)
   const [cpuAfter, machineAfter] = [await serverCpu(), machineCpu()]
   if (firstError) console.log(`  first error: ${firstError}`)
   latencies.sort((a, b) => a - b)
@@ -453,6 +454,8 @@ async function load(
     errors,
     // What one request costs the API processes themselves, whatever else the machine is doing.
     serverCpuMs: (cpuAfter - cpuBefore) / 1000 / Math.max(1, latencies.length),
+    // What the load generator (this process) spent per request: not the server's cost, but the machine's.
+    clientCpuMs: (client.user + client.system) / 1000 / Math.max(1, latencies.length),
     // How busy the whole machine was: API, PostgreSQL, Redis, this client, and anything else running.
     machineBusy:
       (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total),

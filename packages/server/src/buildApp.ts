@@ -112,6 +112,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const encryptionKey = await resolveEncryptionKey(config)
   await sealStoredAppSecrets(db, encryptionKey)
 
+  const instanceId = randomBytes(4).toString('hex')
+  let requestCount = 0
   const app = Fastify({
     logger:
       options.logger === false
@@ -125,7 +127,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id']
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomBytes(8).toString('hex')
+      if (typeof given === 'string' && /^[\w-]{1,64}$/.test(given)) return given
+      // Unique, not secret: this instance's random prefix and a counter (no random bytes per request).
+      requestCount = (requestCount + 1) % 0x100000000
+      return `${instanceId}${requestCount.toString(16).padStart(8, '0')}`
     },
     requestIdHeader: false,
   })

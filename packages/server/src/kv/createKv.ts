@@ -41,7 +41,14 @@ export function createKv(redisUrl: string | undefined, prefix = 'satchel:'): Kv 
 }
 
 function createRedisKv(url: string, prefix: string): Kv {
-  const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false })
+  // Auto-pipelining sends the commands of one event-loop turn in one write: under load, the replay
+  // guards of many concurrent wallet requests cost one round trip and one system call together.
+  const redis = new Redis(url, {
+    keyPrefix: prefix,
+    maxRetriesPerRequest: 2,
+    lazyConnect: false,
+    enableAutoPipelining: true,
+  })
   redis.on('error', () => {}) // reported through failing commands instead of crashing the process
   const channels = createRedisChannels(url, prefix)
   return {
