@@ -31,7 +31,12 @@ function makeServerKey() {
 
 describe('delegated signers', () => {
   it('grants two app servers with consent, lists them, removes one, then revokes the rest', async () => {
-    const context = await browser.newContext()
+    // A phone-sized screen: the screens must work (and pass axe) there too.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
     const page = await context.newPage()
     await signInWithEmail(page, world, 'delegate@example.com')
     await openScreen(page, 'Settings')

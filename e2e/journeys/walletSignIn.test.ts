@@ -31,7 +31,12 @@ describe('sign-in with a browser wallet', () => {
   })
 
   it('signs in with an EIP-6963 wallet by a real SIWE signature, after the person first declines', async () => {
-    const context = await browser.newContext()
+    // A phone-sized screen: the screens must work (and pass axe) there too.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
     const page = await context.newPage()
     const account = privateKeyToAccount(generatePrivateKey())
     const wallet = await injectTestWallet(page, {

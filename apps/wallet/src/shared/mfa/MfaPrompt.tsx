@@ -10,7 +10,8 @@ const isChoice = (method: string): method is Choice =>
   method === 'totp' || method === 'sms' || method === 'passkey'
 
 /**
- * Asks for a second-factor code before a sensitive action (export, a send when the app requires MFA).
+ * Asks for a second factor (a code from the authenticator app or a text, or a passkey) before a
+ * sensitive action (export, a send when the app requires MFA, an MFA change).
  * A verified code covers sensitive actions for 15 minutes.
  *
  * @example
