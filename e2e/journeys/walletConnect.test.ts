@@ -46,8 +46,9 @@ describe('the wallet connects to another app over WalletConnect', () => {
     await expect.poll(() => uriOutput.textContent(), { timeout: 30_000 }).toMatch(/^wc:/)
     const uri = (await uriOutput.textContent()) ?? ''
 
+    // From here on by keyboard: Enter submits the link, focus moves to each card, Tab reaches Approve.
     await link.fill(uri)
-    await wallet.getByRole('button', { name: 'Connect', exact: true }).click()
+    await link.press('Enter')
     const proposal = wallet.getByRole('region', { name: 'Connection request' })
     await proposal.getByRole('heading', { name: 'Test dApp' }).waitFor({ timeout: 30_000 })
     expect(await proposal.textContent()).toContain(new URL(dapp.url).origin)
@@ -55,7 +56,9 @@ describe('the wallet connects to another app over WalletConnect', () => {
     await proposal.getByText('personal_sign').waitFor()
     await saveScreenshot(wallet, 'walletconnect', 'proposal')
     expect(await checkAccessibility(wallet)).toEqual([])
-    await proposal.getByRole('button', { name: 'Approve' }).click()
+    await wallet.keyboard.press('Tab')
+    expect(await wallet.evaluate(() => document.activeElement?.textContent)).toBe('Approve')
+    await wallet.keyboard.press('Enter')
 
     await app.getByText(`Connected: ${address} (Satchel Wallet)`).waitFor({ timeout: 30_000 })
     await wallet.getByRole('button', { name: 'Disconnect Test dApp' }).waitFor()
@@ -69,7 +72,9 @@ describe('the wallet connects to another app over WalletConnect', () => {
     expect(await request.textContent()).toContain('Test dApp asks you to sign a message on Satchel Devnet')
     await saveScreenshot(wallet, 'walletconnect', 'request')
     expect(await checkAccessibility(wallet)).toEqual([])
-    await request.getByRole('button', { name: 'Approve' }).click()
+    await wallet.keyboard.press('Tab')
+    expect(await wallet.evaluate(() => document.activeElement?.textContent)).toBe('Approve')
+    await wallet.keyboard.press('Enter')
     await wallet.getByText('Approved: your wallet answered Test dApp.').waitFor()
 
     await app.getByText('Signed', { exact: true }).waitFor({ timeout: 30_000 })

@@ -1,5 +1,5 @@
 import type { WalletConnectProposal } from '@satchel/react/walletconnect-wallet'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { AppIdentity } from './AppIdentity'
 import { describeChain } from './describeChain'
@@ -22,6 +22,9 @@ export function ProposalCard({
     status: 'idle',
   })
   const id = useId()
+  const title = useRef<HTMLParagraphElement>(null)
+  // The request appears above the link field: take the keyboard (and a screen reader) to it.
+  useEffect(() => title.current?.focus(), [])
   const run = (action: (id: number) => Promise<unknown>) => {
     setState({ status: 'busy' })
     action(proposal.id).then(
@@ -32,7 +35,7 @@ export function ProposalCard({
   const busy = state.status === 'busy'
   return (
     <section className="card connections__proposal" aria-labelledby={`${id}-title`}>
-      <p className="connections__kicker" id={`${id}-title`}>
+      <p className="connections__kicker" id={`${id}-title`} ref={title} tabIndex={-1}>
         Connection request
       </p>
       <AppIdentity app={proposal.app} />

@@ -1,7 +1,7 @@
 import { formatAddress, formatWei } from '@satchel/core'
 import { useSatchel } from '@satchel/react'
 import type { ApproveRequestReturnType, WalletConnectRequest } from '@satchel/react/walletconnect-wallet'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useWalletChains } from '../../shared/chains/useWalletChains'
 import { getErrorCode } from '../../shared/describeError'
 import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
@@ -48,6 +48,9 @@ export function RequestCard({
   const [acknowledged, setAcknowledged] = useState(false)
   const [scanVerdict, setScanVerdict] = useState<ScanResult['resultType'] | 'pending'>('pending')
   const id = useId()
+  const title = useRef<HTMLParagraphElement>(null)
+  // Each request is a card of its own (keyed by id): focus moves to what the app is asking.
+  useEffect(() => title.current?.focus(), [])
   const appName = request.app?.name ?? 'An app'
   const { summary } = request
 
@@ -74,7 +77,7 @@ export function RequestCard({
     <section className="card connections__request" aria-labelledby={`${id}-title`}>
       <p className="connections__kicker">Request{waiting > 0 ? ` · ${waiting} more waiting` : ''}</p>
       {request.app ? <AppIdentity app={request.app} /> : null}
-      <p className="connections__ask" id={`${id}-title`}>
+      <p className="connections__ask" id={`${id}-title`} ref={title} tabIndex={-1}>
         <strong>{appName}</strong> {asks[summary.kind]} on {describeChain(request.caip2)}.
       </p>
       {summary.kind === 'message' ? <MessageSummary summary={summary} /> : null}
