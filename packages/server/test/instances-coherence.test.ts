@@ -245,3 +245,26 @@ describe('policies', () => {
     )
   })
 })
+
+describe('wallets', () => {
+  it('a recovery passcode set on one instance locks the wallet for other sessions on every instance', async () => {
+    const phone = await signInWithKey(first, 'coherence-recovery@example.com')
+    const laptop = await signInWithKey(first, 'coherence-recovery@example.com')
+    const wallet = await createWallet(first, phone.token)
+    await warm(phone, wallet.id)
+    await warm(laptop, wallet.id)
+
+    const locked = await first.call('POST', '/api/v1/recovery/passcode', {
+      token: phone.token,
+      body: { passcode: 'violet-harbor-lantern-1987-quietly' },
+    })
+    expect(locked.statusCode, locked.body).toBe(200)
+    // The auth share left the root: only the session that set the passcode holds an unlock.
+    expect((await sign(first, laptop, wallet.id)).json().code).toBe('recovery_required')
+    await eventually(
+      async () => (await sign(second, laptop, wallet.id)).json().code === 'recovery_required',
+      'the second instance stops signing with the replaced auth share',
+    )
+    expect((await sign(second, phone, wallet.id)).statusCode).toBe(200)
+  })
+})

@@ -20,7 +20,7 @@ export async function lockWithSecret(
   parameters: SaveRecoveryLockParameters,
 ): Promise<void> {
   await saveRecoveryLock(ctx, parameters)
-  getWalletsRepository(ctx).forgetSigningWallets(parameters.userId)
+  await getWalletsRepository(ctx).forgetSigningWallets(parameters.userId)
   await rememberSessionUnlock(
     ctx,
     { sessionId: auth.sessionId, rootId: parameters.rootId },

@@ -167,7 +167,7 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         } finally {
           authShare.fill(0)
         }
-        getWalletsRepository(ctx).forgetSigningWallets(auth.userId)
+        await getWalletsRepository(ctx).forgetSigningWallets(auth.userId)
         await writeAudit(ctx.db, {
           appId: auth.app.id,
           userId: auth.userId,

@@ -87,7 +87,7 @@ async function checkSignedRequest(
   request: FastifyRequest,
   { walletId, app, auth }: { walletId: string; app: App; auth: Auth | undefined },
 ): Promise<AuthorizedWalletRequest> {
-  const wallet = await getWalletsRepository(ctx).getSigningWallet(walletId, ctx.now())
+  const wallet = await getWalletsRepository(ctx).getSigningWallet(walletId)
   // Another user's (or another app's) wallet is answered exactly like a wallet that does not exist.
   if (!wallet || wallet.appId !== app.id || (auth && wallet.userId !== auth.userId)) {
     throw new ApiError('embedded_wallet_not_found')

@@ -1,5 +1,7 @@
 import type { ServerContext } from '../context'
 import type { Db } from '../db/createDatabase'
+import { createKv, type Kv } from '../kv/createKv'
+import { createSharedCache } from '../kv/createSharedCache'
 import type { ChainType } from '../vault/types'
 import {
   listWalletSigners,
@@ -55,20 +57,33 @@ type RootRow = {
   sealed_auth_share: Uint8Array | null
 }
 
-// Signing looks a wallet up on every request; its keys and owner never change, so a short-lived cache
-// spares the database. The TTL bounds how long another instance may use a root that was replaced.
+// Signing looks a wallet up on every request; its keys and owner never change except when a recovery
+// lock replaces the auth share, which every instance hears at once (forgetSigningWallets). The TTL
+// bounds how long another instance may use a replaced root if that message is lost.
 const SIGNING_CACHE_TTL_MS = 30_000
 const SIGNING_CACHE_MAX = 10_000
 
 /**
  * Key roots, wallets and delegated signers. One per server context (see {@link getWalletsRepository}).
+ * `shared` is the store whose messages keep every instance's signing cache coherent (an in-process
+ * one when absent: a single instance).
  *
  * @example
  * const wallets = createWalletsRepository(db)
  * const list = await wallets.listWallets(userId)
  */
-export function createWalletsRepository(db: Db) {
-  const signingCache = new Map<string, { wallet: SigningWallet; at: number }>()
+export function createWalletsRepository(
+  db: Db,
+  shared: { kv: Kv; now: () => number } = { kv: createKv(undefined), now: Date.now },
+) {
+  const signingCache = createSharedCache<SigningWallet>({
+    kv: shared.kv,
+    channel: 'invalidate:signing-wallets',
+    ttlMs: SIGNING_CACHE_TTL_MS,
+    maxEntries: SIGNING_CACHE_MAX,
+    tagsOf: (wallet) => [`user:${wallet.userId}`],
+    now: shared.now,
+  })
 
   return {
     /**
@@ -182,40 +197,35 @@ export function createWalletsRepository(db: Db) {
       return rows.map(toWallet)
     },
 
-    /** The wallet with its root, for signing; served from a short cache (the rows are immutable). */
-    async getSigningWallet(walletId: string, now: number): Promise<SigningWallet | undefined> {
-      const hit = signingCache.get(walletId)
-      if (hit && now - hit.at < SIGNING_CACHE_TTL_MS) return hit.wallet
-      const [row] = await db.query<
-        WalletRow & { sealed_vault_share: Uint8Array; sealed_auth_share: Uint8Array }
-      >(
-        `select w.*, r.sealed_vault_share, r.sealed_auth_share
-         from wallets w join key_roots r on r.id = w.root_id where w.id = $1`,
-        [walletId],
-      )
-      if (!row) return undefined
-      const wallet: SigningWallet = {
-        id: row.id,
-        userId: row.user_id,
-        appId: row.app_id,
-        chainType: row.chain_type,
-        rootId: row.root_id,
-        index: row.derivation_index,
-        address: row.address,
-        root: toRoot({ ...row, id: row.root_id }),
-      }
-      if (signingCache.size >= SIGNING_CACHE_MAX) {
-        const oldest = signingCache.keys().next().value
-        if (oldest !== undefined) signingCache.delete(oldest)
-      }
-      signingCache.set(walletId, { wallet, at: now })
-      return wallet
+    /** The wallet with its root, for signing; served from a cache every instance keeps coherent. */
+    async getSigningWallet(walletId: string): Promise<SigningWallet | undefined> {
+      return signingCache.load(walletId, async () => {
+        const [row] = await db.query<
+          WalletRow & { sealed_vault_share: Uint8Array; sealed_auth_share: Uint8Array }
+        >(
+          `select w.*, r.sealed_vault_share, r.sealed_auth_share
+           from wallets w join key_roots r on r.id = w.root_id where w.id = $1`,
+          [walletId],
+        )
+        if (!row) return undefined
+        return {
+          id: row.id,
+          userId: row.user_id,
+          appId: row.app_id,
+          chainType: row.chain_type,
+          rootId: row.root_id,
+          index: row.derivation_index,
+          address: row.address,
+          root: toRoot({ ...row, id: row.root_id }),
+        }
+      })
     },
 
-    /** Drops cached signing rows of a user's wallets (after their root changes on this instance). */
-    forgetSigningWallets(userId: string): void {
-      for (const [id, entry] of signingCache) if (entry.wallet.userId === userId) signingCache.delete(id)
-    },
+    /**
+     * Drops a user's wallets from every instance's signing cache: call it after their root changes
+     * (a recovery lock set or removed), once committed.
+     */
+    forgetSigningWallets: (userId: string): Promise<void> => signingCache.invalidate([`user:${userId}`]),
 
     /** The live delegated signers of these wallets. */
     listSigners: (walletIds: readonly string[]) => listWalletSigners(db, walletIds),
@@ -259,7 +269,7 @@ const repositories = new WeakMap<ServerContext, WalletsRepository>()
 export function getWalletsRepository(ctx: ServerContext): WalletsRepository {
   let repository = repositories.get(ctx)
   if (!repository) {
-    repository = createWalletsRepository(ctx.db)
+    repository = createWalletsRepository(ctx.db, { kv: ctx.kv, now: ctx.now })
     repositories.set(ctx, repository)
   }
   return repository
