@@ -202,6 +202,11 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     })
     expect(proposal.expiresAt).toBeGreaterThan(Date.now())
     expect(wallet.getState().proposals).toHaveLength(1)
+    // The link's pairing waits, inactive, for the answer (5 minutes at most)...
+    expect(wallet.getState().pairings).toEqual([
+      { topic: proposal.pairingTopic, state: 'inactive', expiresAt: expect.any(Number), appName: undefined },
+    ])
+    expect(wallet.getState().pairings[0]?.expiresAt).toBeLessThanOrEqual(Date.now() + 5 * 60_000)
 
     const approved = await wallet.approveSession(proposal.id)
     const session = await approval()
@@ -210,6 +215,8 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     // Seven days, as the spec says.
     expect(approved.expiresAt - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000)
     expect(wallet.getState()).toMatchObject({ proposals: [], sessions: [{ topic: session.topic }] })
+    // ...and is active once a session is approved over it.
+    await expect.poll(() => wallet.getState().pairings[0]?.state).toBe('active')
 
     const message = 'Sign in to Test dApp'
     const signing = await ask<Hex>(session.topic, 'personal_sign', [toHex(message), address])
@@ -369,6 +376,9 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + 5 * 60_000 + 10_000)
     await expect.poll(() => wallet.getState().proposals, { timeout: 15_000, interval: 200 }).toEqual([])
+    // Pairings live 5 minutes in WalletConnect 2.25, active or not (approval restarts the 5 minutes):
+    // both links' pairings are deleted, and the session, which lives on its own topic, stays.
+    await expect.poll(() => wallet.getState().pairings, { timeout: 15_000, interval: 200 }).toEqual([])
     expect(wallet.getState().sessions).toHaveLength(1)
 
     vi.setSystemTime(Date.now() + 7 * 24 * 3600_000)

@@ -17,6 +17,7 @@ import { getProposalRejection, readProposal } from './readProposal'
 import { readSession } from './readSession'
 import { isSupportedMethod } from './supportedMethods'
 import type {
+  WalletConnectPairing,
   WalletConnectProposal,
   WalletConnectRequest,
   WalletConnectSession,
@@ -118,6 +119,7 @@ export function createWalletConnectWallet(
     status: 'idle',
     error: undefined,
     pairing: false,
+    pairings: [],
     proposals: [],
     sessions: [],
     queue: { state: 'idle', current: undefined, waiting: 0 },
@@ -127,9 +129,20 @@ export function createWalletConnectWallet(
     const sessions = kit ? Object.values(kit.getActiveSessions()).map(readSession) : []
     const now = Date.now()
     for (const [id, proposal] of proposals) if (proposal.expiresAt <= now) proposals.delete(id)
+    const pairings = kit
+      ? kit.core.pairing.getPairings().map(
+          (pairing): WalletConnectPairing => ({
+            topic: pairing.topic,
+            state: pairing.active ? 'active' : 'inactive',
+            expiresAt: pairing.expiry * 1000,
+            appName: pairing.peerMetadata?.name,
+          }),
+        )
+      : []
     state = {
       ...state,
       ...patch,
+      pairings,
       proposals: [...proposals.values()],
       sessions: sessions.sort((a, b) => a.app.name.localeCompare(b.app.name)),
       queue: {
@@ -242,6 +255,8 @@ export function createWalletConnectWallet(
     update()
   }
 
+  const onPairingChange = () => update()
+
   function onProposalExpired({ id }: { id: number }) {
     proposals.delete(id)
     update()
@@ -278,6 +293,8 @@ export function createWalletConnectWallet(
       instance.engine.signClient.events.on('session_update', () => update())
       instance.engine.signClient.events.on('session_extend', () => update())
       instance.engine.signClient.events.on('session_expire', onSessionGone)
+      for (const event of ['pairing_create', 'pairing_expire', 'pairing_delete'])
+        instance.core.pairing.events.on(event, onPairingChange)
       for (const proposal of Object.values(instance.getPendingSessionProposals()))
         proposals.set(proposal.id, readProposal({ proposal, chains }))
       kit = instance
@@ -433,6 +450,8 @@ export function createWalletConnectWallet(
     instance.off('session_delete', onSessionGone)
     instance.off('proposal_expire', onProposalExpired)
     instance.off('session_request_expire', onRequestExpired)
+    for (const event of ['pairing_create', 'pairing_expire', 'pairing_delete'])
+      instance.core.pairing.events.off(event, onPairingChange)
     await instance.core.relayer.transportClose().catch(() => {})
     // The 5 s heartbeat would otherwise keep a Node process (a test) alive.
     instance.core.heartbeat.stop()

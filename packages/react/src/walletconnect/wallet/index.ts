@@ -17,6 +17,7 @@ export { supportedEvents, supportedMethods } from './supportedMethods'
 export type {
   RequestedChain,
   RequestedMethod,
+  WalletConnectPairing,
   WalletConnectPeer,
   WalletConnectProposal,
   WalletConnectRequest,

@@ -66,6 +66,19 @@ export type WalletConnectRequest = {
   summary: SessionRequestSummary
 }
 
+/**
+ * A pairing with an app (the link's channel): `inactive` until a session is approved over it, then
+ * `active`; gone on expiry (5 minutes while inactive) or disconnect.
+ */
+export type WalletConnectPairing = {
+  topic: string
+  state: 'inactive' | 'active'
+  /** Milliseconds since the epoch. */
+  expiresAt: number
+  /** The app, once it has introduced itself. */
+  appName: string | undefined
+}
+
 /** What the wallet role shows: its start-up, pending proposals, sessions and the request queue. */
 export type WalletConnectWalletState = {
   /** `starting` while WalletKit loads and connects to the relay; `error` if that failed. */
@@ -73,6 +86,7 @@ export type WalletConnectWalletState = {
   error: Error | undefined
   /** A link was accepted and the app's proposal has not arrived yet. */
   pairing: boolean
+  pairings: readonly WalletConnectPairing[]
   proposals: readonly WalletConnectProposal[]
   sessions: readonly WalletConnectSession[]
   /** Requests are shown one at a time: `active` while one waits for the user, else `idle`. */
