@@ -25,6 +25,9 @@ describe('the wallet connects to another app over WalletConnect', () => {
   it('pairs from a pasted link, approves the app, signs its message, and disconnects', async () => {
     // A phone-sized wallet beside the app, each in its own browser profile and origin.
     const walletContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })
+    await walletContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: world.devnet.urls.api,
+    })
     const wallet = await walletContext.newPage()
     const app = await (await browser.newContext()).newPage()
 
@@ -46,8 +49,11 @@ describe('the wallet connects to another app over WalletConnect', () => {
     await expect.poll(() => uriOutput.textContent(), { timeout: 30_000 }).toMatch(/^wc:/)
     const uri = (await uriOutput.textContent()) ?? ''
 
-    // From here on by keyboard: Enter submits the link, focus moves to each card, Tab reaches Approve.
-    await link.fill(uri)
+    // Copied in the app, pasted with the Paste button; from here on by keyboard: Enter submits the
+    // link, focus moves to each card, Tab reaches Approve.
+    await wallet.evaluate((text) => navigator.clipboard.writeText(text), uri)
+    await wallet.getByRole('button', { name: 'Paste link' }).click()
+    expect(await link.inputValue()).toBe(uri)
     await link.press('Enter')
     const proposal = wallet.getByRole('region', { name: 'Connection request' })
     await proposal.getByRole('heading', { name: 'Test dApp' }).waitFor({ timeout: 30_000 })

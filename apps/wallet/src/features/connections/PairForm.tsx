@@ -18,6 +18,18 @@ export function PairForm({
   const [uri, setUri] = useState('')
   const [error, setError] = useState<string | undefined>()
   const id = useId()
+  // Reading the clipboard needs a secure context and a browser that offers it; typing or a long-press
+  // paste works everywhere else.
+  const canPaste = typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function'
+  const paste = () => {
+    navigator.clipboard.readText().then(
+      (text) => {
+        setUri(text.trim())
+        setError(undefined)
+      },
+      () => setError('The clipboard could not be read: paste the link into the field instead'),
+    )
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -67,9 +79,16 @@ export function PairForm({
         ) : null}
       </div>
       {pairing ? <LoadingState label="Connecting to the app…" /> : null}
-      <button type="submit" className="button" disabled={pairing}>
-        {pairing ? 'Connecting…' : 'Connect'}
-      </button>
+      <div className="actions">
+        <button type="submit" className="button" disabled={pairing}>
+          {pairing ? 'Connecting…' : 'Connect'}
+        </button>
+        {canPaste ? (
+          <button type="button" className="button button--secondary" onClick={paste} disabled={pairing}>
+            Paste link
+          </button>
+        ) : null}
+      </div>
     </form>
   )
 }
