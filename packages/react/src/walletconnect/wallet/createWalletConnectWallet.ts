@@ -1,30 +1,29 @@
 import type { WalletKitTypes } from '@reown/walletkit'
-import {
-  ApiError,
-  getWalletConnectError,
-  NetworkError,
-  parseWalletConnectUri,
-  UnauthorizedError,
-} from '@satchel/core'
+import { getWalletConnectError, parseWalletConnectUri } from '@satchel/core'
 import type { SatchelClient } from '../../client/createSatchelClient'
-import { NotAuthenticatedError } from '../../errors/errors'
-import { toProviderRpcError } from '../../ethereum/toProviderRpcError'
-import { answerSessionRequest } from './answerSessionRequest'
+import {
+  type ApproveRequestReturnType,
+  approveSessionRequest,
+  rejectSessionRequest,
+} from './approveSessionRequest'
 import { buildSessionNamespaces } from './buildSessionNamespaces'
-import { describeSessionRequest } from './describeSessionRequest'
 import { WalletConnectWalletError } from './errors'
+import { findForeignSessions, getEthereumAddresses } from './findForeignSessions'
+import { initWalletKit, type WalletKitClient } from './initWalletKit'
+import { readPairing } from './readPairing'
 import { getProposalRejection, readProposal } from './readProposal'
 import { readSession } from './readSession'
-import { isSupportedMethod } from './supportedMethods'
+import { readSessionRequest } from './readSessionRequest'
 import type {
-  WalletConnectPairing,
   WalletConnectProposal,
   WalletConnectRequest,
   WalletConnectSession,
   WalletConnectWalletState,
 } from './types'
 
-type Kit = Awaited<ReturnType<typeof import('@reown/walletkit')['WalletKit']['init']>>
+export type { ApproveRequestReturnType } from './approveSessionRequest'
+
+type Kit = WalletKitClient
 
 export type CreateWalletConnectWalletParameters = {
   client: SatchelClient
@@ -46,11 +45,6 @@ export type CreateWalletConnectWalletParameters = {
   proposalTimeoutMs?: number | undefined
 }
 
-/** How an approved request ended: answered with a result, or answered with an error the app now has. */
-export type ApproveRequestReturnType =
-  | { outcome: 'approved'; result: unknown }
-  | { outcome: 'failed'; error: Error }
-
 export type WalletConnectWallet = {
   getState(): WalletConnectWalletState
   subscribe(listener: () => void): () => void
@@ -68,27 +62,6 @@ export type WalletConnectWallet = {
   rejectRequest(): Promise<void>
   /** Stops the relay connection and the heartbeat (tests, or a page being left for good). */
   destroy(): Promise<void>
-}
-
-// Failures the user can fix and retry (a second factor, a dropped network, signing in again): the
-// request stays in front of them instead of being answered with an error.
-const retryableCodes = new Set([
-  'missing_or_invalid_mfa',
-  'too_many_requests',
-  'must_be_authenticated',
-  'missing_or_invalid_token',
-  'invalid_authorization_signature',
-  'request_expired',
-  'client_request_timeout',
-])
-const isRetryable = (error: unknown) =>
-  error instanceof NetworkError ||
-  error instanceof NotAuthenticatedError ||
-  (error instanceof ApiError && retryableCodes.has(error.code))
-
-const chainIdOf = (caip2: string) => {
-  const match = /^eip155:([1-9][0-9]{0,15})$/.exec(caip2)
-  return match ? Number(match[1]) : undefined
 }
 
 /**
@@ -129,16 +102,7 @@ export function createWalletConnectWallet(
     const sessions = kit ? Object.values(kit.getActiveSessions()).map(readSession) : []
     const now = Date.now()
     for (const [id, proposal] of proposals) if (proposal.expiresAt <= now) proposals.delete(id)
-    const pairings = kit
-      ? kit.core.pairing.getPairings().map(
-          (pairing): WalletConnectPairing => ({
-            topic: pairing.topic,
-            state: pairing.active ? 'active' : 'inactive',
-            expiresAt: pairing.expiry * 1000,
-            appName: pairing.peerMetadata?.name,
-          }),
-        )
-      : []
+    const pairings = kit ? kit.core.pairing.getPairings().map(readPairing) : []
     state = {
       ...state,
       ...patch,
@@ -159,44 +123,16 @@ export function createWalletConnectWallet(
     return kit
   }
 
-  const ethereumAddresses = (): string[] => {
-    const current = client.getState()
-    if (current.status !== 'authenticated') return []
-    return current.wallets.wallets
-      .filter((wallet) => wallet.chainType === 'ethereum')
-      .map((wallet) => wallet.address)
-  }
-
   /** Sessions are the signed-in user's: another user (or none) must not inherit them. */
   async function disconnectForeignSessions() {
-    const current = client.getState()
-    // Judged only once the wallets are known: not while loading, nor while a first wallet is created.
-    const known =
-      current.status === 'unauthenticated' ||
-      (current.status === 'authenticated' &&
-        (current.wallets.status === 'ready' || current.wallets.status === 'none'))
-    if (!kit || !known) return
-    const own = new Set(ethereumAddresses().map((address) => address.toLowerCase()))
-    const foreign = Object.values(kit.getActiveSessions())
-      .map(readSession)
-      .filter((session) =>
-        session.accounts.some((account) => !own.has((account.split(':')[2] ?? '').toLowerCase())),
-      )
+    if (!kit) return
+    const foreign = findForeignSessions(client, Object.values(kit.getActiveSessions()).map(readSession)) ?? []
     for (const session of foreign) {
       await kit
         .disconnectSession({ topic: session.topic, reason: getWalletConnectError('USER_DISCONNECTED') })
         .catch(() => {})
     }
     if (foreign.length > 0) update()
-  }
-
-  async function refuseRequest(
-    kitInstance: Kit,
-    topic: string,
-    id: number,
-    error: { code: number; message: string },
-  ) {
-    await kitInstance.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error } })
   }
 
   function onProposal(event: WalletKitTypes.SessionProposal) {
@@ -210,36 +146,14 @@ export function createWalletConnectWallet(
 
   function onRequest(event: WalletKitTypes.SessionRequest) {
     const kitInstance = requireKit()
-    const { id, topic, params } = event
-    const session = kitInstance.getActiveSessions()[topic]
-    const read = session ? readSession(session) : undefined
-    const { method } = params.request
-    const chainId = chainIdOf(params.chainId)
-    // Checked before the user sees anything: a chain or method this session was not approved for is
-    // refused at once with the standard error.
-    if (
-      !read ||
-      chainId === undefined ||
-      !chains.includes(chainId) ||
-      !read.chains.includes(params.chainId)
-    ) {
-      void refuseRequest(kitInstance, topic, id, getWalletConnectError('UNSUPPORTED_CHAINS', params.chainId))
+    const session = kitInstance.getActiveSessions()[event.topic]
+    const read = readSessionRequest({ event, session: session ? readSession(session) : undefined, chains })
+    // A chain or method the session was not approved for is refused at once, unseen.
+    if ('refusal' in read) {
+      void rejectSessionRequest(kitInstance, event, read.refusal)
       return
     }
-    if (!isSupportedMethod(method) || !read.methods.includes(method)) {
-      void refuseRequest(kitInstance, topic, id, getWalletConnectError('UNSUPPORTED_METHODS', method))
-      return
-    }
-    requests.push({
-      id,
-      topic,
-      app: read.app,
-      method,
-      caip2: params.chainId,
-      chainId,
-      params: params.request.params,
-      summary: describeSessionRequest({ method, params: params.request.params, chainId }),
-    })
+    requests.push(read.request)
     update()
   }
 
@@ -255,7 +169,7 @@ export function createWalletConnectWallet(
     update()
   }
 
-  const onPairingChange = () => update()
+  const refresh = () => update()
 
   function onProposalExpired({ id }: { id: number }) {
     proposals.delete(id)
@@ -265,36 +179,25 @@ export function createWalletConnectWallet(
   async function load() {
     update({ status: 'starting', error: undefined })
     try {
-      const [{ Core }, { WalletKit }] = await Promise.all([
-        import('@walletconnect/core'),
-        import('@reown/walletkit'),
-      ])
-      const core = new Core({
+      const instance = await initWalletKit({
         projectId: parameters.projectId,
         relayUrl: parameters.relayUrl,
-        customStoragePrefix: parameters.customStoragePrefix ?? 'satchel-wallet',
-        telemetryEnabled: false,
-        ...(parameters.storageOptions ? { storageOptions: parameters.storageOptions } : {}),
-      })
-      const instance = await WalletKit.init({
-        // @ts-expect-error Core declares `relayUrl: string | undefined` where ICore has `relayUrl?: string`:
-        // the same thing but for exactOptionalPropertyTypes. This flags itself once the SDK's types agree.
-        core,
         metadata: parameters.metadata,
+        customStoragePrefix: parameters.customStoragePrefix ?? 'satchel-wallet',
+        storageOptions: parameters.storageOptions,
+        requestQueueDelay: parameters.requestQueueDelay,
       })
-      if (parameters.requestQueueDelay !== undefined)
-        Reflect.set(instance.engine.signClient.engine, 'requestQueueDelay', parameters.requestQueueDelay)
       instance.on('session_proposal', onProposal)
       instance.on('session_request', onRequest)
       instance.on('session_delete', onSessionGone)
       instance.on('proposal_expire', onProposalExpired)
       instance.on('session_request_expire', onRequestExpired)
       // The dApp extending or updating a session changes its expiry or chains: show it.
-      instance.engine.signClient.events.on('session_update', () => update())
-      instance.engine.signClient.events.on('session_extend', () => update())
+      instance.engine.signClient.events.on('session_update', refresh)
+      instance.engine.signClient.events.on('session_extend', refresh)
       instance.engine.signClient.events.on('session_expire', onSessionGone)
       for (const event of ['pairing_create', 'pairing_expire', 'pairing_delete'])
-        instance.core.pairing.events.on(event, onPairingChange)
+        instance.core.pairing.events.on(event, refresh)
       for (const proposal of Object.values(instance.getPendingSessionProposals()))
         proposals.set(proposal.id, readProposal({ proposal, chains }))
       kit = instance
@@ -353,7 +256,7 @@ export function createWalletConnectWallet(
   async function approveSession(id: number): Promise<WalletConnectSession> {
     const proposal = takeProposal(id)
     if (proposal.refusal) throw new WalletConnectWalletError('proposal_refused', proposal.refusal.message)
-    const addresses = ethereumAddresses()
+    const addresses = getEthereumAddresses(client)
     if (addresses.length === 0)
       throw new WalletConnectWalletError(
         'no_ethereum_wallet',
@@ -401,40 +304,15 @@ export function createWalletConnectWallet(
   }
 
   const approveRequest = () =>
-    answerCurrent(async (request, kitInstance): Promise<ApproveRequestReturnType> => {
-      const session = readSession(kitInstance.getActiveSessions()[request.topic])
-      const addresses = session.accounts
-        .filter((account) => account.startsWith(`${request.caip2}:`))
-        .map((account) => account.slice(request.caip2.length + 1))
-      let result: unknown
-      try {
-        if (request.chainId === undefined) throw new UnauthorizedError()
-        result = await answerSessionRequest(client, {
-          method: request.method,
-          params: request.params,
-          chainId: request.chainId,
-          addresses,
-          idempotencyKey: `walletconnect:${request.topic}:${request.id}`,
-        })
-      } catch (error) {
-        if (isRetryable(error)) throw error
-        // Anything else is final for this request: the app hears it as an EIP-1193 error.
-        const rpcError = toProviderRpcError(error)
-        await refuseRequest(kitInstance, request.topic, request.id, rpcError.toJSON())
-        done(request)
-        return { outcome: 'failed', error: error instanceof Error ? error : rpcError }
-      }
-      await kitInstance.respondSessionRequest({
-        topic: request.topic,
-        response: { id: request.id, jsonrpc: '2.0', result },
-      })
+    answerCurrent(async (request, kitInstance) => {
+      const answer = await approveSessionRequest(client, kitInstance, request)
       done(request)
-      return { outcome: 'approved', result }
+      return answer
     })
 
   const rejectRequest = () =>
     answerCurrent(async (request, kitInstance) => {
-      await refuseRequest(kitInstance, request.topic, request.id, getWalletConnectError('USER_REJECTED'))
+      await rejectSessionRequest(kitInstance, request)
       done(request)
     })
 
@@ -451,7 +329,10 @@ export function createWalletConnectWallet(
     instance.off('proposal_expire', onProposalExpired)
     instance.off('session_request_expire', onRequestExpired)
     for (const event of ['pairing_create', 'pairing_expire', 'pairing_delete'])
-      instance.core.pairing.events.off(event, onPairingChange)
+      instance.core.pairing.events.off(event, refresh)
+    instance.engine.signClient.events.off('session_update', refresh)
+    instance.engine.signClient.events.off('session_extend', refresh)
+    instance.engine.signClient.events.off('session_expire', onSessionGone)
     await instance.core.relayer.transportClose().catch(() => {})
     // The 5 s heartbeat would otherwise keep a Node process (a test) alive.
     instance.core.heartbeat.stop()
