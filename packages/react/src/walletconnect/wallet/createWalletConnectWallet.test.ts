@@ -11,6 +11,8 @@ import {
   type Hex,
   http,
   parseEther,
+  parseTransaction,
+  recoverTransactionAddress,
   toHex,
   verifyMessage,
   verifyTypedData,
@@ -211,6 +213,14 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     const approved = await wallet.approveSession(proposal.id)
     const session = await approval()
     expect(session.namespaces.eip155?.accounts).toEqual([`${caip2}:${address}`])
+    // Only what the wallet can answer is offered: eth_sign, asked for above, is left out (the server
+    // refuses it), and eth_signTransaction, not asked for, is offered.
+    expect(session.namespaces.eip155?.methods).toEqual([
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'eth_sendTransaction',
+      'eth_signTransaction',
+    ])
     expect(approved).toMatchObject({ topic: session.topic, app: { name: 'Test dApp' }, chains: [caip2] })
     // Seven days, as the spec says.
     expect(approved.expiresAt - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000)
@@ -251,6 +261,19 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
     const receipt = await publicClient.waitForTransactionReceipt({ hash: await send.answer })
     expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: to.toLowerCase() })
+
+    // Every offered method is answered: eth_signTransaction gives a transaction signed by the wallet.
+    const signed = await ask<Hex>(session.topic, 'eth_signTransaction', [
+      { from: address, to, value: toHex(parseEther('0.01')), gas: toHex(21_000), nonce: toHex(50) },
+    ])
+    expect(await wallet.approveRequest()).toMatchObject({ outcome: 'approved' })
+    const serializedTransaction = await signed.answer
+    expect(await recoverTransactionAddress({ serializedTransaction })).toBe(address)
+    expect(parseTransaction(serializedTransaction)).toMatchObject({
+      to: to.toLowerCase(),
+      nonce: 50,
+      chainId: 31337,
+    })
   })
 
   it('rejects a request as the user: the dApp gets user rejected, and the queue moves on', async () => {
