@@ -13,7 +13,8 @@ import { openScreen, signInWithEmail } from '../support/walletSteps'
 
 // Issue 9, dApp role, in the web wallet: Settings shows a WalletConnect QR code and link, a phone
 // wallet (a real @reown/walletkit wallet here, in Node) approves through the devnet's loopback relay
-// and signs the Sign-In with Ethereum message, and the wallet appears among the ways to sign in.
+// and signs the Sign-In with Ethereum message, and the wallet appears among the ways to sign in; it is
+// unlinked from there, and the last way in left cannot be.
 
 let world: JourneyDevnet
 let browser: Browser
@@ -33,7 +34,7 @@ afterAll(async () => {
 })
 
 describe('linking an external wallet with WalletConnect', () => {
-  it('shows a QR code and a wc: link, and lists the wallet once the phone wallet approves and signs', async () => {
+  it('shows a QR code and a wc: link, lists the wallet once the phone wallet approves and signs, and unlinks it', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await signInWithEmail(page, world, 'walletconnect@example.com')
@@ -62,6 +63,25 @@ describe('linking an external wallet with WalletConnect', () => {
     await saveScreenshot(page, 'link-walletconnect', 'linked')
     // The session did its job: the app let it go, and the phone wallet was told.
     await expect.poll(() => Object.keys(external.kit.getActiveSessions()).length, { timeout: 20_000 }).toBe(0)
+
+    // Unlinked from the same list: the wallet is gone, here and on the server after a reload.
+    const walletName = `Wallet ${formatAddress(external.address)}`
+    await ways.getByRole('button', { name: `Unlink ${walletName}` }).click()
+    await ways.getByText(`Unlinked ${walletName}`).waitFor({ timeout: 20_000 })
+    await ways.getByRole('listitem').getByText(walletName).waitFor({ state: 'detached' })
+    await page.reload()
+    await ways.getByRole('listitem').getByText('Email walletconnect@example.com').waitFor({ timeout: 30_000 })
+    expect(await ways.getByRole('listitem').allTextContents()).toEqual([
+      'Email walletconnect@example.comUnlink',
+    ])
+    // The email is now the last way in: the server keeps it and the page says why, in words.
+    await ways.getByRole('button', { name: 'Unlink Email walletconnect@example.com' }).click()
+    await ways
+      .getByRole('alert')
+      .getByText('The last way to sign in cannot be unlinked')
+      .waitFor({ timeout: 20_000 })
+    expect(await ways.getByRole('listitem').count()).toBe(1)
+    await saveScreenshot(page, 'link-walletconnect', 'unlinked')
     await context.close()
   })
 })

@@ -19,9 +19,10 @@ const text = (account: LinkedAccount, field: string) => {
 }
 
 /**
- * The ways the user signs in: each linked account with Unlink (the server refuses to remove the last
- * one, or one that is someone else's, with the rules' own messages), and linking an email, a phone,
- * a passkey, or an external wallet over WalletConnect (when the host configured a relay).
+ * The ways the user signs in: each linked account (an external wallet too) with Unlink (the server
+ * refuses to remove the last one, or one that is someone else's, with the rules' own messages), and
+ * linking an email, a phone, a passkey, or an external wallet over WalletConnect (when the host
+ * configured a relay).
  */
 export function LinkedAccounts() {
   const { user } = useSatchel()
@@ -44,6 +45,7 @@ export function LinkedAccounts() {
   }
 
   const unlink = (account: LinkedAccount) => {
+    // `address` is an email's address, or a linked wallet's.
     const email = text(account, 'address')
     const phone = text(account, 'number')
     const credentialId = text(account, 'credentialId')
@@ -53,6 +55,13 @@ export function LinkedAccounts() {
       run(() => link.unlinkAccount({ type: 'phone', phoneNumber: phone }), 'Unlinked your phone')
     else if (account.type === 'passkey' && credentialId)
       run(() => link.unlinkAccount({ type: 'passkey', credentialId }), 'Unlinked the passkey')
+    else if (account.type === 'wallet' && email) {
+      const chainType = text(account, 'chainType') === 'solana' ? 'solana' : 'ethereum'
+      run(
+        () => link.unlinkAccount({ type: 'wallet', address: email, chainType }),
+        `Unlinked ${describeAccount(account)}`,
+      )
+    }
   }
 
   const submitLink = (event: FormEvent) => {
@@ -96,7 +105,10 @@ export function LinkedAccounts() {
 
   // The last way in keeps its button: the server's refusal says why, in the rules' own words.
   const unlinkable = (account: LinkedAccount) =>
-    account.type === 'email' || account.type === 'phone' || account.type === 'passkey'
+    account.type === 'email' ||
+    account.type === 'phone' ||
+    account.type === 'passkey' ||
+    (account.type === 'wallet' && text(account, 'address') !== undefined)
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Ways to sign in</h2>

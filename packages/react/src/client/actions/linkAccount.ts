@@ -40,6 +40,11 @@ export type UnlinkAccountParameters =
   | { type: 'passkey'; credentialId: string }
   /** A social account: its provider (`google`) and its `subject` as the linked account lists it. */
   | { type: 'oauth'; provider: string; subject: string }
+  /**
+   * An external wallet linked with Sign-In with Ethereum (or Solana): its `address` as the linked
+   * account lists it, and its `chainType` (default `ethereum`).
+   */
+  | { type: 'wallet'; address: string; chainType?: 'ethereum' | 'solana' | undefined }
 
 /**
  * Removes a way in from the signed-in user; the last one cannot be removed (`cannot_unlink_last_account`).
@@ -47,6 +52,7 @@ export type UnlinkAccountParameters =
  *
  * @example
  * await unlinkAccount(client, { type: 'email', email: 'old@example.com' })
+ * await unlinkAccount(client, { type: 'wallet', address: '0x…' }) // e.g. one linked over WalletConnect
  */
 export function unlinkAccount(client: SatchelClient, account: UnlinkAccountParameters): Promise<SatchelUser> {
   switch (account.type) {
@@ -65,5 +71,10 @@ export function unlinkAccount(client: SatchelClient, account: UnlinkAccountParam
         provider: account.provider,
         subject: account.subject,
       })
+    case 'wallet':
+      // The server keeps Ethereum addresses lowercased and Solana ones as written (base58 is case-sensitive).
+      return account.chainType === 'solana'
+        ? linked(client, 'Unlinking a Solana wallet', '/api/v1/siws/unlink', { address: account.address })
+        : linked(client, 'Unlinking a wallet', '/api/v1/siwe/unlink', { address: account.address })
   }
 }

@@ -19,7 +19,8 @@ export type LinkWalletParameters = {
  * Adds an external Ethereum wallet to the signed-in user: the wallet signs a Sign-In with Ethereum
  * message (EIP-4361) with a single-use nonce, and the server verifies it before linking
  * (`linked_to_another_user` when it belongs to someone else). The user in the client's state updates,
- * so the wallet shows among `linkedAccounts` at once. Remove it with `/api/v1/siwe/unlink`.
+ * so the wallet shows among `linkedAccounts` at once. Remove it with
+ * `unlinkAccount(client, { type: 'wallet', address })`.
  *
  * @throws {FeatureNotAvailableError} while the server has no SIWE routes.
  * @example

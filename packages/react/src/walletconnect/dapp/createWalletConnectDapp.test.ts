@@ -22,6 +22,7 @@ import { type StartAnvilReturnType, startAnvil } from '../../../../server/src/de
 import { startServer, type TestStack } from '../../../test/startServer'
 import { type ExternalWallet, startExternalWallet } from '../../../test/walletconnect/startExternalWallet'
 import { getUser } from '../../client/actions/getUser'
+import { unlinkAccount } from '../../client/actions/linkAccount'
 import { linkWallet } from '../../client/actions/linkWallet'
 import { loginWithEmail, sendEmailCode } from '../../client/actions/loginWithEmail'
 import { loginWithWallet } from '../../client/actions/loginWithWallet'
@@ -158,6 +159,15 @@ describe('createWalletConnectDapp with a real WalletKit wallet', () => {
     })
     expect(user.linkedAccounts).toContainEqual(expect.objectContaining({ address: wallet.address }))
     expect(wallet.requests).toEqual(['personal_sign'])
+
+    // Unlinked again by the address the linked account lists: gone from the user, on the server too.
+    const after = await unlinkAccount(client, { type: 'wallet', address: wallet.address })
+    expect(after.linkedAccounts.map((account) => account.type)).toEqual(['email'])
+    const state = client.getState()
+    expect(
+      state.status === 'authenticated' && state.user.linkedAccounts.map((account) => account.type),
+    ).toEqual(['email'])
+    expect((await getUser(client)).linkedAccounts.map((account) => account.type)).toEqual(['email'])
     client.destroy()
   })
 
@@ -174,6 +184,12 @@ describe('createWalletConnectDapp with a real WalletKit wallet', () => {
     expect(user.linkedAccounts).toContainEqual(
       expect.objectContaining({ type: 'wallet', address: wallet.address }),
     )
+    // The wallet is this user's only way in: the server keeps it, and says why in words.
+    await expect(unlinkAccount(client, { type: 'wallet', address: wallet.address })).rejects.toMatchObject({
+      code: 'cannot_unlink_last_account',
+      shortMessage: 'The last way to sign in cannot be unlinked',
+    })
+    expect((await getUser(client)).linkedAccounts).toHaveLength(1)
     client.destroy()
   })
 
