@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url'
 /** The web wallet's folder (apps/wallet) and the sources its build bundles. */
 export const WALLET_DIR = fileURLToPath(new URL('../../../wallet/', import.meta.url))
 const SOURCES = [
+  // This file too: a change to how the wallet is built makes every kept build stale.
+  fileURLToPath(import.meta.url),
   WALLET_DIR,
   fileURLToPath(new URL('../../../../packages/react/src/', import.meta.url)),
   fileURLToPath(new URL('../../../../packages/core/src/', import.meta.url)),
@@ -61,6 +63,11 @@ export async function buildWallet({
   }
   await mkdir(dirname(outDir), { recursive: true })
   const staging = `${outDir}.${process.pid}-${randomBytes(4).toString('hex')}`
+  // React's production build whoever runs this: Vite and the React plugin take the mode from
+  // NODE_ENV when it is set, and test runners set it to `test` (a development React, several times
+  // slower, is not what a person gets). Restored as soon as the build has read its configuration.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
   try {
     await build({
       root: WALLET_DIR,
@@ -72,6 +79,8 @@ export async function buildWallet({
     await rm(outDir, { recursive: true, force: true })
     await rename(staging, outDir)
   } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
     await rm(staging, { recursive: true, force: true })
   }
   return { outDir, built: true }
