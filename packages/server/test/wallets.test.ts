@@ -524,7 +524,7 @@ describe('recovery lock', () => {
     await t.database.db.query('update key_roots set sealed_auth_share = null where user_id = $1', [
       user.userId,
     ])
-    getWalletsRepository(t.server.satchel).forgetSigningWallets(user.userId)
+    await getWalletsRepository(t.server.satchel).forgetSigningWallets(user.userId)
 
     const asServer = await walletCall(t, 'POST', `/api/v1/wallets/${walletId}/rpc`, {
       key: serverKey,
