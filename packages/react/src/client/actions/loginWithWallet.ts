@@ -1,8 +1,6 @@
-import { UnexpectedResponseError } from '../../errors/errors'
 import type { SatchelClient } from '../createSatchelClient'
-import { readString } from '../parse'
 import type { AuthenticatedUser, LoginMode } from '../types'
-import { requireFeature } from './requireFeature'
+import { signSiweMessage } from './signSiweMessage'
 
 /** The part of an EIP-1193 provider (an injected wallet) that sign-in needs. */
 export type InjectedProvider = { request(arguments_: { method: string; params?: unknown }): Promise<unknown> }
@@ -37,32 +35,11 @@ export async function loginWithWallet(
     mode = 'login-or-sign-up',
   }: LoginWithWalletParameters,
 ): Promise<AuthenticatedUser> {
-  const [{ getAddress }, { createSiweMessage }] = await Promise.all([import('viem'), import('viem/siwe')])
-  const accounts = await provider.request({ method: 'eth_requestAccounts' })
-  const first = Array.isArray(accounts) ? accounts[0] : undefined
-  if (typeof first !== 'string')
-    throw new UnexpectedResponseError({ path: 'eth_requestAccounts', field: '0' })
-  const address = getAddress(first)
-  const chainIdHex = await provider.request({ method: 'eth_chainId' })
-  const chainId = typeof chainIdHex === 'string' ? Number(BigInt(chainIdHex)) : 1
-  const feature = 'Sign-in with a wallet'
-  const init = await requireFeature(feature, () =>
-    client.request({ method: 'POST', path: '/api/v1/siwe/init', body: { address } }),
-  )
-  const message = createSiweMessage({
-    address,
-    chainId,
-    domain: globalThis.location?.host ?? 'localhost',
-    uri: globalThis.location?.origin ?? 'http://localhost',
-    nonce: readString(init, 'nonce', '/api/v1/siwe/init'),
-    version: '1',
-    issuedAt: new Date(),
-    // Always a statement: the server's strict parser does not yet take the statement-less form.
+  const { message, signature, chainId } = await signSiweMessage(client, {
+    provider,
     statement,
+    feature: 'Sign-in with a wallet',
   })
-  const signature = await provider.request({ method: 'personal_sign', params: [message, address] })
-  if (typeof signature !== 'string')
-    throw new UnexpectedResponseError({ path: 'personal_sign', field: 'result' })
   const path = '/api/v1/siwe/authenticate'
   const sessionPublicKey = await client.getSessionPublicKey()
   const answer = await client.request({
