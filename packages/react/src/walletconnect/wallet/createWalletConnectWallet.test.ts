@@ -3,6 +3,9 @@
 // through a real Satchel server and sends on anvil.
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { InvalidWalletConnectUriError } from '@satchel/core'
 import { SignClient } from '@walletconnect/sign-client'
 import {
@@ -13,6 +16,7 @@ import {
   parseEther,
   parseTransaction,
   recoverTransactionAddress,
+  type TransactionSerialized,
   toHex,
   verifyMessage,
   verifyTypedData,
@@ -263,11 +267,12 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: to.toLowerCase() })
 
     // Every offered method is answered: eth_signTransaction gives a transaction signed by the wallet.
-    const signed = await ask<Hex>(session.topic, 'eth_signTransaction', [
+    const signed = await ask<TransactionSerialized>(session.topic, 'eth_signTransaction', [
       { from: address, to, value: toHex(parseEther('0.01')), gas: toHex(21_000), nonce: toHex(50) },
     ])
     expect(await wallet.approveRequest()).toMatchObject({ outcome: 'approved' })
     const serializedTransaction = await signed.answer
+    expect(serializedTransaction).toMatch(/^0x02[0-9a-f]+$/)
     expect(await recoverTransactionAddress({ serializedTransaction })).toBe(address)
     expect(parseTransaction(serializedTransaction)).toMatchObject({
       to: to.toLowerCase(),
@@ -387,6 +392,66 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     await dapp.disconnect({ topic: second.topic, reason: { code: 6000, message: 'User disconnected.' } })
     await expect.poll(() => wallet.getState().sessions, { timeout: 15_000 }).toEqual([])
     expect(wallet.getState().queue.state).toBe('idle')
+  })
+
+  it('keeps its sessions over a restart (a page reload) and gets the requests sent while it was away', async () => {
+    // Stored on disk like IndexedDB in a browser, under one prefix, as the wallet app does.
+    const folder = await mkdtemp(join(tmpdir(), 'satchel-wc-wallet-'))
+    const prefix = `wallet-${randomUUID()}`
+    const open = () =>
+      createWalletConnectWallet({
+        client,
+        projectId: 'test',
+        relayUrl: relay.url,
+        metadata: {
+          name: 'Satchel Wallet',
+          description: 'Satchel test wallet',
+          url: 'http://127.0.0.1',
+          icons: [],
+        },
+        chains: [31337],
+        customStoragePrefix: prefix,
+        storageOptions: { database: join(folder, 'walletconnect') },
+        requestQueueDelay: 0,
+      })
+    await wallet.destroy()
+    wallet = open()
+    try {
+      const session = await connect()
+      await wallet.destroy()
+
+      // The app asks while the wallet is closed: the relay keeps the request for it.
+      const answer = dapp.request<Hex>({
+        topic: session.topic,
+        chainId: caip2,
+        request: { method: 'personal_sign', params: [toHex('While you were away'), address] },
+      })
+      answer.catch(() => {})
+
+      // A reloaded page starts a new Core: in one Node process the global one would be reused instead.
+      vi.stubEnv('DISABLE_GLOBAL_CORE', 'true')
+      wallet = open()
+      await wallet.start()
+      expect(wallet.getState().sessions).toMatchObject([{ topic: session.topic, app: { name: 'Test dApp' } }])
+      await expect
+        .poll(() => wallet.getState().queue.current?.summary, { timeout: 15_000 })
+        .toMatchObject({ text: 'While you were away' })
+      await wallet.approveRequest()
+      expect(await verifyMessage({ address, message: 'While you were away', signature: await answer })).toBe(
+        true,
+      )
+
+      // And a request sent after the restart arrives too.
+      const later = await ask<Hex>(session.topic, 'personal_sign', [toHex('After the restart'), address])
+      await wallet.approveRequest()
+      expect(
+        await verifyMessage({ address, message: 'After the restart', signature: await later.answer }),
+      ).toBe(true)
+    } finally {
+      vi.unstubAllEnvs()
+      await wallet.destroy()
+      await rm(folder, { recursive: true, force: true })
+    }
   })
 
   it('drops a proposal after 5 minutes and a session after 7 days (clock moved forward)', async () => {
