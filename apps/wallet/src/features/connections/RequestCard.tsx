@@ -11,6 +11,7 @@ import { ScanReport } from '../send/ReviewStep'
 import { type ScanResult, scanTransaction } from '../send/scanTransaction'
 import { AppIdentity } from './AppIdentity'
 import { describeChain } from './describeChain'
+import { getAppDomain } from './getAppDomain'
 
 type Summary = WalletConnectRequest['summary']
 type TransactionSummary = Extract<Summary, { kind: 'transaction' }>
@@ -49,8 +50,13 @@ export function RequestCard({
   const [scanVerdict, setScanVerdict] = useState<ScanResult['resultType'] | 'pending'>('pending')
   const id = useId()
   const title = useRef<HTMLParagraphElement>(null)
-  // Each request is a card of its own (keyed by id): focus moves to what the app is asking.
-  useEffect(() => title.current?.focus(), [])
+  // Each request is a card of its own (keyed by id): focus moves to what the app is asking. A frame
+  // later, so that arriving here from the badge or the announcement lands on the request, not on the
+  // screen's top, where the shell puts focus after each navigation (its effect runs after this one).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => title.current?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [])
   const appName = request.app?.name ?? 'An app'
   const { summary } = request
 
@@ -179,6 +185,8 @@ function TransactionSummaryView({
     { status: 'loading' } | { status: 'ready'; scan: ScanResult } | { status: 'error'; error: unknown }
   >({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
+  // The scan judges the site that asks (the dApp), not the wallet that shows the request.
+  const domain = getAppDomain(request.app)
   const transaction = Array.isArray(request.params) ? request.params[0] : undefined
   const from =
     typeof transaction === 'object' &&
@@ -202,6 +210,7 @@ function TransactionSummaryView({
         chainId: summary.chainId,
       },
       chainId: summary.chainId,
+      metadata: domain ? { domain } : {},
     }).then(
       (result) => {
         if (!live) return
@@ -213,7 +222,7 @@ function TransactionSummaryView({
     return () => {
       live = false
     }
-  }, [client, summary, from, attempt, onVerdict])
+  }, [client, summary, from, domain, attempt, onVerdict])
 
   return (
     <>

@@ -27,7 +27,8 @@ const toBigInt = (value: unknown): bigint | undefined =>
 /**
  * Asks the server to simulate and judge a transaction before the user confirms it
  * (`POST /api/v1/scan/transaction`): what moves where, warnings, and the fee. The SDK has no action for
- * the scan yet, so this calls the route through its client.
+ * the scan yet, so this calls the route through its client. `metadata.domain` names the site asking
+ * for the transaction: the wallet's own host unless another app (a WalletConnect dApp) asks.
  *
  * @example
  * const scan = await scanTransaction(client, { transaction, chainId: 31337 })
@@ -35,7 +36,11 @@ const toBigInt = (value: unknown): bigint | undefined =>
  */
 export async function scanTransaction(
   client: SatchelClient,
-  { transaction, chainId }: { transaction: TransactionRequest; chainId: number },
+  {
+    transaction,
+    chainId,
+    metadata = { domain: location.host },
+  }: { transaction: TransactionRequest; chainId: number; metadata?: { domain?: string } },
 ): Promise<ScanResult> {
   const jsonTransaction = Object.fromEntries(
     Object.entries(transaction).map(([key, value]) => [
@@ -49,7 +54,7 @@ export async function scanTransaction(
     body: {
       chainId,
       request: { method: 'eth_sendTransaction', params: verbatim([jsonTransaction]) },
-      metadata: { domain: location.host },
+      metadata,
     },
     auth: true,
   })
