@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
@@ -6,7 +6,7 @@ import { launchBrowser } from '../support/launchBrowser'
 import { saveScreenshot } from '../support/saveScreenshot'
 import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
 import { startWalletConnectDapp, type WalletConnectDapp } from '../support/startWalletConnectDapp'
-import { openScreen, signInWithEmail } from '../support/walletSteps'
+import { openScreen, readHeaderAddress, signInWithEmail } from '../support/walletSteps'
 
 let world: JourneyDevnet
 let browser: Browser
@@ -32,6 +32,8 @@ describe('the wallet connects to another app over WalletConnect', () => {
     const app = await (await browser.newContext()).newPage()
 
     const address = await signInWithEmail(wallet, world, 'wc@example.com')
+    // Someone who has never connected an app loads nothing of WalletConnect on Home.
+    expect(await loadedScripts(wallet)).not.toContainEqual(expect.stringMatching(/WalletConnectActivity/))
     await openScreen(wallet, 'Connections')
     await wallet.getByText('No connected apps').waitFor({ timeout: 30_000 })
 
@@ -53,7 +55,8 @@ describe('the wallet connects to another app over WalletConnect', () => {
     // link, focus moves to each card, Tab reaches Approve.
     await wallet.evaluate((text) => navigator.clipboard.writeText(text), uri)
     await wallet.getByRole('button', { name: 'Paste link' }).click()
-    expect(await link.inputValue()).toBe(uri)
+    // The clipboard is read asynchronously: the field fills a moment after the click.
+    await expect.poll(() => link.inputValue()).toBe(uri)
     await link.press('Enter')
     const proposal = wallet.getByRole('region', { name: 'Connection request' })
     await proposal.getByRole('heading', { name: 'Test dApp' }).waitFor({ timeout: 30_000 })
@@ -71,17 +74,43 @@ describe('the wallet connects to another app over WalletConnect', () => {
     await saveScreenshot(wallet, 'walletconnect', 'connected')
     expect(await checkAccessibility(wallet)).toEqual([])
 
-    // The app asks for a signature: the wallet shows the message as text, the user approves.
+    // The person goes back to Home. A request that arrives there is counted on the Connections item
+    // and announced politely; following the badge leads to it.
+    await openScreen(wallet, 'Home')
+    const connectionsLink = wallet
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Connections', exact: true })
+    const badge = connectionsLink.locator('.nav-badge')
+    const announcement = wallet.getByRole('status').filter({ hasText: 'asks you to sign' })
+    expect(await badge.count()).toBe(0)
     await app.getByRole('button', { name: 'Sign a message' }).click()
+    await badge.waitFor({ timeout: 30_000 })
+    expect(await badge.textContent()).toBe('1')
+    // On the phone-sized screen the navigation scrolls sideways: the badge is brought into view.
+    await expect
+      .poll(async () => (await badge.boundingBox())?.x ?? Number.POSITIVE_INFINITY)
+      .toBeLessThan(390 - 20)
+    expect(await readDescription(connectionsLink)).toBe('1 request from an app is waiting')
+    expect(await announcement.textContent()).toBe('Test dApp asks you to sign')
+    await saveScreenshot(wallet, 'walletconnect', 'request-on-home')
+    expect(await checkAccessibility(wallet)).toEqual([])
+    await connectionsLink.click()
+
+    // On Connections the wallet shows the message as text, with the focus; the user approves.
     const request = wallet.locator('.connections__request')
     await request.getByText('Hello from the test dApp').waitFor({ timeout: 30_000 })
     expect(await request.textContent()).toContain('Test dApp asks you to sign a message on Satchel Devnet')
+    expect(await announcement.count()).toBe(0)
     await saveScreenshot(wallet, 'walletconnect', 'request')
     expect(await checkAccessibility(wallet)).toEqual([])
+    await expect
+      .poll(() => wallet.evaluate(() => document.activeElement?.textContent))
+      .toBe('Test dApp asks you to sign a message on Satchel Devnet.')
     await wallet.keyboard.press('Tab')
     expect(await wallet.evaluate(() => document.activeElement?.textContent)).toBe('Approve')
     await wallet.keyboard.press('Enter')
     await wallet.getByText('Approved: your wallet answered Test dApp.').waitFor()
+    await badge.waitFor({ state: 'detached' })
 
     await app.getByText('Signed', { exact: true }).waitFor({ timeout: 30_000 })
     const signature = (await app.getByLabel('Signature').textContent()) ?? ''
@@ -94,14 +123,66 @@ describe('the wallet connects to another app over WalletConnect', () => {
       }),
     ).toBe(true)
 
-    // A second request, declined: the app hears user rejected.
-    await app.getByRole('button', { name: 'Sign a message' }).click()
+    // A reload keeps the connection: on Home, the wallet role starts by itself (the person never opens
+    // Connections) and the app's next request, a transaction, is announced there.
+    await openScreen(wallet, 'Home')
+    await wallet.reload()
+    await readHeaderAddress(wallet)
+    const scanned = wallet.waitForRequest(
+      (sent) => sent.method() === 'POST' && sent.url().endsWith('/api/v1/scan/transaction'),
+      { timeout: 60_000 },
+    )
+    await app.getByRole('button', { name: 'Send a transaction' }).click()
+    await badge.waitFor({ timeout: 30_000 })
+    expect(await badge.textContent()).toBe('1')
+    expect(await announcement.textContent()).toBe('Test dApp asks you to sign')
+    await wallet.getByRole('link', { name: 'Review in Connections' }).click()
+    await wallet.getByRole('heading', { level: 1, name: 'Connections' }).waitFor()
+    // The connected app is still listed, and its request is there to answer.
+    await wallet.getByRole('button', { name: 'Disconnect Test dApp' }).waitFor({ timeout: 30_000 })
+    await request
+      .getByText('Test dApp asks you to approve a transaction on Satchel Devnet')
+      .waitFor({ timeout: 30_000 })
+    // The scan is asked about the app's site, not the wallet's own.
+    const scanBody: unknown = (await scanned).postDataJSON()
+    expect(scanBody).toMatchObject({ metadata: { domain: new URL(dapp.url).host } })
+    expect(new URL(dapp.url).host).not.toBe(new URL(world.walletUrl).host)
+
+    // Declined: the app hears user rejected.
     await request.getByRole('button', { name: 'Reject' }).click({ timeout: 30_000 })
     await app.getByText(/^Refused \(5000\)/).waitFor({ timeout: 30_000 })
+    await badge.waitFor({ state: 'detached' })
 
     // Disconnecting in the wallet reaches the app at once.
     await wallet.getByRole('button', { name: 'Disconnect Test dApp' }).click()
     await app.getByText('Disconnected', { exact: true }).waitFor({ timeout: 30_000 })
     await wallet.getByText('No connected apps').waitFor()
+
+    // With no app connected any more, the next visit loads nothing of WalletConnect again.
+    await openScreen(wallet, 'Home')
+    await wallet.reload()
+    await readHeaderAddress(wallet)
+    expect(await loadedScripts(wallet)).not.toContainEqual(expect.stringMatching(/WalletConnectActivity/))
   })
 })
+
+/** The accessible description an element gets from `aria-describedby`. */
+function readDescription(element: Locator): Promise<string> {
+  return element.evaluate((node) =>
+    (node.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  )
+}
+
+/** The scripts the page has loaded so far. */
+function loadedScripts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  )
+}

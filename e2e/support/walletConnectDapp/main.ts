@@ -1,6 +1,6 @@
 // The journeys' test dApp: a real @walletconnect/sign-client in a page, talking to the devnet's
 // loopback relay (its URL in `?relay=`). It shows the pairing link, the connected account, and the
-// signature it receives, for the journey to read.
+// signature it receives, for the journey to read; it can also ask for a transaction (to itself, of 0).
 import { SignClient } from '@walletconnect/sign-client'
 
 const chain = 'eip155:31337'
@@ -14,7 +14,7 @@ const element = (id: string) => {
 const setStatus = (text: string) => {
   element('status').textContent = text
 }
-const enable = (ids: Record<'connect' | 'sign' | 'disconnect', boolean>) => {
+const enable = (ids: Record<'connect' | 'sign' | 'send' | 'disconnect', boolean>) => {
   for (const [id, on] of Object.entries(ids)) element(id).toggleAttribute('disabled', !on)
 }
 const toHex = (text: string) =>
@@ -35,13 +35,13 @@ async function main() {
   client.on('session_delete', () => {
     topic = undefined
     setStatus('Disconnected')
-    enable({ connect: true, sign: false, disconnect: false })
+    enable({ connect: true, sign: false, send: false, disconnect: false })
   })
-  enable({ connect: true, sign: false, disconnect: false })
+  enable({ connect: true, sign: false, send: false, disconnect: false })
   setStatus('Ready')
 
   element('connect').addEventListener('click', async () => {
-    enable({ connect: false, sign: false, disconnect: false })
+    enable({ connect: false, sign: false, send: false, disconnect: false })
     try {
       const { uri, approval } = await client.connect({
         optionalNamespaces: {
@@ -58,10 +58,10 @@ async function main() {
       topic = session.topic
       account = session.namespaces.eip155?.accounts[0]?.split(':')[2]
       setStatus(`Connected: ${account} (${session.peer.metadata.name})`)
-      enable({ connect: false, sign: true, disconnect: true })
+      enable({ connect: false, sign: true, send: true, disconnect: true })
     } catch (error) {
       setStatus(`Not connected: ${error instanceof Error ? error.message : String(error)}`)
-      enable({ connect: true, sign: false, disconnect: false })
+      enable({ connect: true, sign: false, send: false, disconnect: false })
     }
   })
 
@@ -82,12 +82,28 @@ async function main() {
     }
   })
 
+  element('send').addEventListener('click', async () => {
+    if (!topic || !account) return
+    setStatus('Waiting for the transaction')
+    try {
+      const hash = await client.request<string>({
+        topic,
+        chainId: chain,
+        request: { method: 'eth_sendTransaction', params: [{ from: account, to: account, value: '0x0' }] },
+      })
+      setStatus(`Sent: ${hash}`)
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : ''
+      setStatus(`Refused (${code}): ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+
   element('disconnect').addEventListener('click', async () => {
     if (!topic) return
     await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
     topic = undefined
     setStatus('Disconnected')
-    enable({ connect: true, sign: false, disconnect: false })
+    enable({ connect: true, sign: false, send: false, disconnect: false })
   })
 }
 

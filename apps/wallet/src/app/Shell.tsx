@@ -1,4 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react'
+import { ConnectionsActivity } from '../features/connections/ConnectionsActivity'
+import { ConnectionsNavBadge } from '../features/connections/ConnectionsNavBadge'
+import { useConnectionsActivity } from '../features/connections/useConnectionsActivity'
 import { AddressChip } from '../shared/ui/AddressChip'
 import { LoadingState } from '../shared/ui/LoadingState'
 import { useEthereumWallet } from '../shared/useEthereumWallet'
@@ -24,6 +27,8 @@ export function Shell() {
   const route = matchRoute(routes, pathname)
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
+  // Requests from connected apps, counted on the Connections item wherever the user is.
+  const { pendingRequests } = useConnectionsActivity()
 
   useEffect(() => {
     document.title = route ? `${route.label} · Satchel Wallet` : 'Page not found · Satchel Wallet'
@@ -56,8 +61,14 @@ export function Shell() {
                 to={item.path}
                 className="shell__nav-link"
                 aria-current={item.path === route?.path ? 'page' : undefined}
+                aria-describedby={
+                  item.path === '/connections' && pendingRequests > 0 ? 'connections-pending' : undefined
+                }
               >
                 {item.label}
+                {item.path === '/connections' ? (
+                  <ConnectionsNavBadge id="connections-pending" count={pendingRequests} />
+                ) : null}
               </Link>
             </li>
           ))}
@@ -80,6 +91,7 @@ export function Shell() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      <ConnectionsActivity />
     </div>
   )
 }

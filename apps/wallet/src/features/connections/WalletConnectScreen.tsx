@@ -1,6 +1,5 @@
-import { type ApproveRequestReturnType, useWalletConnectWallet } from '@satchel/react/walletconnect-wallet'
+import type { ApproveRequestReturnType } from '@satchel/react/walletconnect-wallet'
 import { useState } from 'react'
-import { useWalletChains } from '../../shared/chains/useWalletChains'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { useEthereumWallet } from '../../shared/useEthereumWallet'
@@ -8,25 +7,15 @@ import { PairForm } from './PairForm'
 import { ProposalCard } from './ProposalCard'
 import { RequestCard } from './RequestCard'
 import { SessionList } from './SessionList'
+import { useConnectionsWallet } from './useConnectionsWallet'
 
 /**
  * The wallet role's screen: requests from connected apps first (one at a time), then proposals waiting
  * for an answer, the link field, and the connected apps.
  */
 export function WalletConnectScreen({ projectId, relayUrl }: { projectId: string; relayUrl: string }) {
-  const chains = useWalletChains()
   const wallet = useEthereumWallet()
-  const walletConnect = useWalletConnectWallet({
-    projectId,
-    relayUrl,
-    chains: chains.map((chain) => chain.id),
-    metadata: {
-      name: 'Satchel Wallet',
-      description: 'A Satchel embedded wallet',
-      url: location.origin,
-      icons: [],
-    },
-  })
+  const walletConnect = useConnectionsWallet({ projectId, relayUrl })
   const { status, error, proposals, sessions, queue } = walletConnect
   const [answered, setAnswered] = useState<{ app: string; result: ApproveRequestReturnType | 'rejected' }>()
 
