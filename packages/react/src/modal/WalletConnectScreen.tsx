@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } fro
 import type { SatchelClient } from '../client/createSatchelClient'
 import type { WalletConnectDappState } from '../walletconnect/dapp/createWalletConnectDapp'
 import { getWalletConnectDapp, type WalletConnectConfig } from '../walletconnect/dapp/getWalletConnectDapp'
+import { holdWalletConnectDapp } from '../walletconnect/dapp/holdWalletConnectDapp'
 import { linkWithWalletConnect } from '../walletconnect/dapp/linkWithWalletConnect'
 import { loginWithWalletConnect } from '../walletconnect/dapp/loginWithWalletConnect'
 import { describeError } from './describeError'
@@ -48,6 +49,8 @@ export default function WalletConnectScreen({
 }: WalletConnectScreenProps) {
   const dapp = useMemo(() => getWalletConnectDapp(client, config), [client, config])
   const state = useSyncExternalStore(dapp.subscribe, dapp.getState, dapp.getState)
+  // The relay stays open while the screen shows (and closes after, unless another user holds it).
+  useEffect(() => holdWalletConnectDapp(dapp), [dapp])
   const [attempt, setAttempt] = useState(0)
   const [outcome, setOutcome] = useState<Outcome>({ status: 'running' })
   const [copied, setCopied] = useState(false)

@@ -1,8 +1,9 @@
-import { useContext, useMemo, useSyncExternalStore } from 'react'
+import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { AuthenticatedUser, SatchelUser } from '../../client/types'
 import type { Eip1193Provider } from '../../ethereum/eip1193Methods'
 import type { WalletConnectDappState } from '../../walletconnect/dapp/createWalletConnectDapp'
 import { getWalletConnectDapp } from '../../walletconnect/dapp/getWalletConnectDapp'
+import { holdWalletConnectDapp } from '../../walletconnect/dapp/holdWalletConnectDapp'
 import { linkWithWalletConnect } from '../../walletconnect/dapp/linkWithWalletConnect'
 import { loginWithWalletConnect } from '../../walletconnect/dapp/loginWithWalletConnect'
 import type { WalletConnectSession } from '../../walletconnect/dapp/readWalletConnectSession'
@@ -36,7 +37,9 @@ const notConfigured = () => Promise.reject(new WalletConnectNotConfiguredError()
 /**
  * An external wallet over WalletConnect: the pairing URI to show, the session once the wallet
  * approves, and the wallet as an EIP-1193 provider. The WalletConnect SDK loads on the first
- * `connect()`. Disconnects from the wallet's side and expiry show in `state` at once.
+ * `connect()`, or at mount when this app had a session before a reload: that session is `connected`
+ * again. Disconnects from the wallet's side and expiry show in `state` at once. When the last
+ * component using it unmounts, the relay socket closes (the session stays for next time).
  *
  * @example
  * const { state, uri, link } = useWalletConnect()
@@ -51,6 +54,9 @@ export function useWalletConnect(): UseWalletConnectReturnType {
     [client, walletConnect],
   )
   const state = useSyncExternalStore(dapp?.subscribe ?? noSubscription, dapp?.getState ?? getIdle, () => idle)
+  // Mounted: a session from the last page load is taken up. The last user gone (the provider
+  // unmounted with it): the relay socket closes and the SDK's timers stop.
+  useEffect(() => (dapp ? holdWalletConnectDapp(dapp) : undefined), [dapp])
   // Stable functions, so a component can start a connection from an effect that lists them.
   const actions = useMemo(
     () => ({

@@ -11,6 +11,7 @@ import {
   defineChain,
   http,
   parseEther,
+  toHex,
   verifyMessage,
   verifyTypedData,
 } from 'viem'
@@ -21,6 +22,7 @@ import { fundAccount } from '../../../../server/src/devchain/fundAccount'
 import { type StartAnvilReturnType, startAnvil } from '../../../../server/src/devchain/startAnvil'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { type ExternalWallet, startExternalWallet } from '../../../test/walletconnect/startExternalWallet'
+import { startFlakyRelay } from '../../../test/walletconnect/startFlakyRelay'
 import { getUser } from '../../client/actions/getUser'
 import { unlinkAccount } from '../../client/actions/linkAccount'
 import { linkWallet } from '../../client/actions/linkWallet'
@@ -334,7 +336,7 @@ describe('createWalletConnectDapp with a real WalletKit wallet', () => {
     await expect(wallet.kit.pair({ uri })).rejects.toThrow(/expired/)
   })
 
-  it('says in words when the relay cannot be reached, after the 15 s connect timeout', async () => {
+  it('says in words when the relay cannot be reached, after 5 attempts', async () => {
     const offline = createWalletConnectDapp({
       projectId: 'test',
       // Port 9 (discard): nothing listens on loopback.
@@ -376,4 +378,58 @@ describe('createWalletConnectDapp with a real WalletKit wallet', () => {
       })
     await expect.poll(() => wallet.kit.getActiveSessions(), { timeout: 20_000 }).toEqual({})
   })
+})
+
+describe('reaching the relay: up to 5 attempts, as the spec says', () => {
+  const viaRelay = (url: string) =>
+    createWalletConnectDapp({
+      projectId: 'test',
+      relayUrl: url,
+      chains: [chainId],
+      storagePrefix: `flaky-${randomUUID()}`,
+      storage: 'memory',
+    })
+
+  it('gets through a relay that refuses the first 2 connections on the 3rd attempt, and signs through it', async () => {
+    const flaky = await startFlakyRelay({ relayUrl: relay.url, refuse: 2 })
+    const flakyDapp = viaRelay(flaky.url)
+    try {
+      const pending = flakyDapp.connect()
+      await expect.poll(() => flakyDapp.getState().status, { timeout: 30_000 }).toBe('waiting')
+      expect(flaky.upgrades.slice(0, 3)).toEqual(['refused', 'refused', 'accepted'])
+      const state = flakyDapp.getState()
+      if (state.status !== 'waiting') throw new Error('no URI')
+      await wallet.approve(state.uri)
+      expect((await pending).accounts).toEqual([wallet.address])
+      const signature = await flakyDapp.provider.request({
+        method: 'personal_sign',
+        params: [toHex('Through a flaky relay'), wallet.address],
+      })
+      expect(
+        await verifyMessage({ address: wallet.address, message: 'Through a flaky relay', signature }),
+      ).toBe(true)
+    } finally {
+      await flakyDapp.destroy()
+      await flaky.close()
+    }
+  }, 90_000)
+
+  it('gives up after the 5th refused attempt with the relay in words, and knocks no more', async () => {
+    const flaky = await startFlakyRelay({ relayUrl: relay.url })
+    const flakyDapp = viaRelay(flaky.url)
+    try {
+      await expect(flakyDapp.connect()).rejects.toMatchObject({
+        code: 4900,
+        shortMessage: 'The WalletConnect relay could not be reached',
+      })
+      expect(flakyDapp.getState()).toMatchObject({ status: 'error', pairing: undefined })
+      expect(flaky.upgrades).toEqual(['refused', 'refused', 'refused', 'refused', 'refused'])
+      // Longer than the longest pause between attempts (5 s): nothing tries again behind the app's back.
+      await new Promise((resolve) => setTimeout(resolve, 7_000))
+      expect(flaky.upgrades).toHaveLength(5)
+    } finally {
+      await flakyDapp.destroy()
+      await flaky.close()
+    }
+  }, 90_000)
 })

@@ -12,7 +12,10 @@ import type { SignClient } from '@walletconnect/sign-client'
 import type { SignClientTypes } from '@walletconnect/types'
 import type { Eip1193Provider, Hex } from '../../ethereum/eip1193Methods'
 import { buildDappNamespaces } from './buildDappNamespaces'
+import { createSessionHint } from './createSessionHint'
 import { createSessionProvider } from './createSessionProvider'
+import { pickStoredSession } from './pickStoredSession'
+import { reachRelay } from './reachRelay'
 import { readWalletConnectSession, type WalletConnectSession } from './readWalletConnectSession'
 import { toWalletConnectRpcError } from './toWalletConnectRpcError'
 
@@ -27,7 +30,10 @@ export type CreateWalletConnectDappParameters = {
   metadata?: SignClientTypes.Metadata | undefined
   /** Keeps this client's WalletConnect state apart from another's in the same page or process. */
   storagePrefix?: string | undefined
-  /** `memory` forgets sessions when the page closes (tests, and apps that want that). Default: persisted. */
+  /**
+   * `memory` forgets sessions when the page closes (tests, and apps that want that). Default: the
+   * browser's IndexedDB (the WalletConnect client's own storage), taken up again by `restore()`.
+   */
   storage?: 'memory' | 'default' | undefined
 }
 
@@ -52,7 +58,7 @@ export type WalletConnectDapp = {
   /**
    * Makes a pairing URI (the state becomes `waiting` with it) and resolves once a wallet approves.
    * Rejects with UserRejectedRequestError (4001) when the wallet declines, DisconnectedError (4900)
-   * when the relay cannot be reached, or an error saying the URI expired.
+   * when the relay cannot be reached (5 attempts of 15 s), or an error saying the URI expired.
    */
   connect(): Promise<WalletConnectSession>
   /** Ends the session (or the unanswered pairing); the wallet hears it at once. */
@@ -61,7 +67,17 @@ export type WalletConnectDapp = {
   extend(): Promise<WalletConnectSession>
   /** The connected wallet as an EIP-1193 provider (4900 while none is connected). */
   provider: Eip1193Provider
-  /** Closes the relay socket and stops the SDK's timers; the session itself stays for next time. */
+  /**
+   * Takes up where the last page load left off: when this app had a session (a note in localStorage
+   * says so; otherwise the WalletConnect client does not even load), the most recent unexpired
+   * session the client kept becomes `connected` and the provider signs with it again. After
+   * `destroy()` it reopens the relay. Resolves with the session, or undefined when there is none.
+   */
+  restore(): Promise<WalletConnectSession | undefined>
+  /**
+   * Closes the relay socket and stops the SDK's timers (an unanswered code is withdrawn). The
+   * session stays in storage; the next `restore()`, `connect()` or request reopens the relay.
+   */
   destroy(): Promise<void>
 }
 
@@ -109,6 +125,8 @@ const isProposalExpiry = (error: unknown) =>
  */
 export function createWalletConnectDapp(parameters: CreateWalletConnectDappParameters): WalletConnectDapp {
   const { projectId, relayUrl, chains, storagePrefix, storage = 'default' } = parameters
+  // Sessions kept in memory cannot outlive the page: nothing to note for the next one.
+  const hint = storage === 'memory' ? undefined : createSessionHint(storagePrefix ?? 'satchel')
   const listeners = new Set<() => void>()
   let state: WalletConnectDappState = { status: 'idle' }
   let clientPromise: Promise<DappClient> | undefined
@@ -117,7 +135,14 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
   let pending: Promise<WalletConnectSession> | undefined
   // Ends the wait for approval early: the pairing expired or was deleted, or the app gave up.
   let stopWaiting: ((error: Error) => void) | undefined
+  // Stops the attempts to reach the relay when the app gives up.
+  let abortConnecting: AbortController | undefined
   let generation = 0
+  // destroy() ran: the socket is closed and the heartbeat stopped until the next use.
+  let suspended = false
+  // destroy() and the reopening after it run one after the other, never interleaved.
+  let lifecycle: Promise<void> = Promise.resolve()
+  let restoring: Promise<WalletConnectSession | undefined> | undefined
 
   const setState = (next: WalletConnectDappState) => {
     state = next
@@ -126,7 +151,7 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
   const control = createSessionProvider({
     getSession: () => session,
     send: async ({ topic, chainId, method, params }) => {
-      const client = await getClient()
+      const client = await ready()
       return client.request({ topic, chainId, request: { method, params } })
     },
   })
@@ -136,9 +161,19 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
     if (client.core.pairing.pairings.keys.includes(topic))
       await client.core.pairing.disconnect({ topic }).catch(() => {})
   }
+  const adopt = (next: WalletConnectSession) => {
+    session = next
+    pairingTopic = next.pairingTopic
+    hint?.write(true)
+    setState({ status: 'connected', pairing: 'active', session: next })
+    const chain = control.getChainId()
+    if (chain !== undefined) control.emit('connect', { chainId: `0x${chain.toString(16)}` })
+    control.emit('accountsChanged', next.accounts)
+  }
   const endSession = (client: DappClient, next: WalletConnectDappState) => {
     const had = session !== undefined
     session = undefined
+    hint?.write(false)
     setState(next)
     if (had) {
       control.emit('accountsChanged', [])
@@ -226,6 +261,34 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
     return started
   }
 
+  /** The client, its relay socket and heartbeat running again if destroy() had stopped them. */
+  async function ready(): Promise<DappClient> {
+    await lifecycle
+    const client = await getClient()
+    if (suspended) {
+      suspended = false
+      await client.core.heartbeat.init()
+      // Reconnects and resubscribes the kept topics, as after a network drop (none kept: no socket yet).
+      client.core.relayer.transportOpen().catch(() => {})
+    }
+    return client
+  }
+
+  /** Gives up an unanswered pairing (or the wait for the relay) at once. */
+  async function cancelConnecting() {
+    // So a connect() right after starts afresh (React's StrictMode does exactly that).
+    generation++
+    pending = undefined
+    const topic = pairingTopic
+    pairingTopic = undefined
+    setState({ status: 'disconnected', pairing: 'deleted', by: 'app' })
+    const cancelled = new DisconnectedError({ message: 'The connection was cancelled' })
+    stopWaiting?.(cancelled)
+    abortConnecting?.abort(cancelled)
+    const client = await clientPromise?.catch(() => undefined)
+    if (client && topic) await deletePairing(client, topic)
+  }
+
   async function startConnection(): Promise<WalletConnectSession> {
     // Each attempt has a number; an attempt the app gave up on (disconnect) stops touching the state.
     const mine = ++generation
@@ -233,9 +296,23 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
     let stop: ((error: Error) => void) | undefined
     let client: DappClient | undefined
     let topic: string | undefined
+    const abort = new AbortController()
+    abortConnecting = abort
     setState({ status: 'connecting' })
     try {
-      client = await withTimeout(getClient(), WALLETCONNECT_CONNECT_TIMEOUT_MS, relayUrl)
+      client = await withTimeout(ready(), WALLETCONNECT_CONNECT_TIMEOUT_MS, relayUrl)
+      if (mine !== generation) throw cancelled()
+      // Left to itself the SDK retries an unreachable relay without end (5 more attempts for every
+      // request that finds no socket): the spec's 5 attempts are made first, and only then the SDK's.
+      if (!client.core.relayer.connected) {
+        const { crypto } = client.core
+        await reachRelay({
+          relayUrl: client.core.relayUrl ?? relayUrl,
+          projectId,
+          signJwt: (audience) => crypto.signJWT(audience),
+          signal: abort.signal,
+        })
+      }
       if (mine !== generation) throw cancelled()
       const { uri, approval } = await withTimeout(
         client.connect({ optionalNamespaces: buildDappNamespaces(chains) }),
@@ -271,12 +348,8 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
         })
         throw new UnauthorizedError({ message: 'The wallet shared no Ethereum account on these chains' })
       }
-      session = approved
-      setState({ status: 'connected', pairing: 'active', session })
-      const chain = control.getChainId()
-      if (chain !== undefined) control.emit('connect', { chainId: `0x${chain.toString(16)}` })
-      control.emit('accountsChanged', session.accounts)
-      return session
+      adopt(approved)
+      return approved
     } catch (failure) {
       const current = mine === generation
       if (current && pairingTopic === topic) pairingTopic = undefined
@@ -299,6 +372,7 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
       throw wrapped
     } finally {
       if (stopWaiting === stop) stopWaiting = undefined
+      if (abortConnecting === abort) abortConnecting = undefined
     }
   }
 
@@ -311,7 +385,9 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
     connect() {
       if (session) return Promise.resolve(session)
       if (pending) return pending
-      const started = startConnection().finally(() => {
+      // A session being taken up from the last page load is used rather than asking for a new one.
+      const started = (async () =>
+        (await restoring?.catch(() => undefined)) ?? session ?? startConnection())().finally(() => {
         if (pending === started) pending = undefined
       })
       pending = started
@@ -320,29 +396,19 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
     async disconnect() {
       const current = session
       if (current && clientPromise) {
-        const client = await clientPromise
+        const client = await ready()
         // Shown as ended at once; the wallet is told next (it hears wc_sessionDelete through the relay).
         endSession(client, { status: 'disconnected', pairing: 'deleted', by: 'app' })
         await client
           .disconnect({ topic: current.topic, reason: getWalletConnectError('USER_DISCONNECTED') })
           .catch(() => {})
-      } else if (state.status === 'waiting' || state.status === 'connecting') {
-        // Given up at once, so a connect() right after starts afresh (React's StrictMode does exactly that).
-        generation++
-        pending = undefined
-        const topic = pairingTopic
-        pairingTopic = undefined
-        setState({ status: 'disconnected', pairing: 'deleted', by: 'app' })
-        stopWaiting?.(new DisconnectedError({ message: 'The connection was cancelled' }))
-        const client = await clientPromise?.catch(() => undefined)
-        if (client && topic) await deletePairing(client, topic)
-      }
+      } else if (state.status === 'waiting' || state.status === 'connecting') await cancelConnecting()
     },
     async extend() {
       const current = session
       if (!current || !clientPromise)
         throw new DisconnectedError({ details: 'No wallet is connected over WalletConnect.' })
-      const client = await clientPromise
+      const client = await ready()
       const { acknowledged } = await client.extend({ topic: current.topic })
       await acknowledged()
       if (session?.topic !== current.topic) throw new DisconnectedError({ details: 'The session ended.' })
@@ -351,13 +417,39 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
       return session
     },
     provider: control.provider,
+    restore() {
+      if (restoring) return restoring
+      // Nothing was kept (or it is in memory): the WalletConnect client is not loaded for nothing.
+      if (!clientPromise && !hint?.read()) return Promise.resolve(session)
+      const started = (async () => {
+        const client = await ready()
+        if (session || state.status !== 'idle') return session
+        const stored = pickStoredSession(client.session.getAll(), chains, Date.now())
+        if (!stored) {
+          hint?.write(false)
+          return undefined
+        }
+        adopt(stored)
+        return stored
+      })().finally(() => {
+        if (restoring === started) restoring = undefined
+      })
+      restoring = started
+      return started
+    },
     async destroy() {
-      const client = await clientPromise?.catch(() => undefined)
-      listeners.clear()
-      if (!client) return
-      await client.core.relayer.transportClose().catch(() => {})
-      // The SDK's 5 s heartbeat would otherwise keep timers (and a Node process) alive.
-      client.core.heartbeat.stop()
+      // A code nobody can answer once the socket is gone is withdrawn, and said so.
+      if (state.status === 'waiting' || state.status === 'connecting') await cancelConnecting()
+      const step = lifecycle.then(async () => {
+        const client = await clientPromise?.catch(() => undefined)
+        if (!client || suspended) return
+        suspended = true
+        // The SDK's 5 s heartbeat would otherwise keep timers (and a Node process) alive.
+        client.core.heartbeat.stop()
+        await client.core.relayer.transportClose().catch(() => {})
+      })
+      lifecycle = step.catch(() => {})
+      await step
     },
   }
 }
