@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core'
+import { isHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type CreateRelayReturnType, createRelay } from '../../../../apps/devnet/src/relay/createRelay'
 import { type StartAnvilReturnType, startAnvil } from '../../../server/src/devchain/startAnvil'
@@ -31,11 +32,6 @@ beforeEach(async () => {
   external = await startExternalWallet({ relayUrl: relay.url, chainId, rpcUrl: chain.rpcUrl })
   context = await stack.browser.newContext()
   page = await context.newPage()
-  await page.goto(`${stack.pageUrl}&relayUrl=${encodeURIComponent(relay.url)}`)
-  await page
-    .getByTestId('status')
-    .filter({ hasText: /^unauthenticated$/ })
-    .waitFor({ timeout: 15_000 })
 })
 afterEach(async () => {
   await context?.close()
@@ -54,6 +50,14 @@ async function openWalletConnectScreen() {
 }
 
 describe('the login modal’s WalletConnect screen', () => {
+  beforeEach(async () => {
+    await page.goto(`${stack.pageUrl}&relayUrl=${encodeURIComponent(relay.url)}`)
+    await page
+      .getByTestId('status')
+      .filter({ hasText: /^unauthenticated$/ })
+      .waitFor({ timeout: 15_000 })
+  })
+
   it('shows a QR code and the wc: link; the phone wallet approves and signs, and the page is signed in as it', async () => {
     const { dialog, qr, uri } = await openWalletConnectScreen()
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*relay-protocol=irn.*symKey=[0-9a-f]{64}/)
@@ -97,5 +101,74 @@ describe('the login modal’s WalletConnect screen', () => {
       .getByTestId('status')
       .filter({ hasText: /^authenticated$/ })
       .waitFor({ timeout: 30_000 })
+  })
+})
+
+describe('useWalletConnect across a reload, and after its app is removed', () => {
+  let dappStack: BrowserStack
+  beforeAll(async () => {
+    dappStack = await startBrowserStack({ page: 'walletconnect-page' })
+  })
+  afterAll(async () => {
+    await dappStack?.close()
+  })
+
+  const status = () => page.getByTestId('wc-status')
+  const account = () => page.getByTestId('wc-account')
+
+  it('takes up the session again after a reload: connected, and the wallet still signs (checked with viem)', async () => {
+    await page.goto(`${dappStack.pageUrl}&relayUrl=${encodeURIComponent(relay.url)}`)
+    await page.getByRole('button', { name: 'Connect a wallet' }).click()
+    const uri = page.getByTestId('wc-uri').filter({ hasText: /^wc:/ })
+    await uri.waitFor({ timeout: 30_000 })
+    await external.approve((await uri.textContent()) ?? '')
+    await status()
+      .filter({ hasText: /^connected$/ })
+      .waitFor({ timeout: 30_000 })
+    expect(await account().textContent()).toBe(external.address)
+
+    await page.reload()
+    // The WalletConnect client and its IndexedDB come back with the page, and the session with them.
+    await status()
+      .filter({ hasText: /^connected$/ })
+      .waitFor({ timeout: 30_000 })
+    expect(await account().textContent()).toBe(external.address)
+    await page.getByRole('button', { name: 'Sign with the wallet' }).click()
+    const signature = page.getByTestId('wc-signature').filter({ hasText: /^(0x|error)/ })
+    await signature.waitFor({ timeout: 30_000 })
+    const signed = (await signature.textContent()) ?? ''
+    expect(signed).toMatch(/^0x[0-9a-f]{130}$/)
+    if (!isHex(signed)) throw new Error(signed)
+    expect(
+      await verifyMessage({
+        address: external.address,
+        message: 'Signed over WalletConnect after a reload',
+        signature: signed,
+      }),
+    ).toBe(true)
+    expect(external.requests).toEqual(['personal_sign'])
+    expect(Object.keys(external.kit.getActiveSessions())).toHaveLength(1)
+  })
+
+  it('closes its relay socket when the app is removed, and keeps the session', async () => {
+    await page.goto(`${dappStack.pageUrl}&relayUrl=${encodeURIComponent(relay.url)}`)
+    await page.getByRole('button', { name: 'Connect a wallet' }).click()
+    const uri = page.getByTestId('wc-uri').filter({ hasText: /^wc:/ })
+    await uri.waitFor({ timeout: 30_000 })
+    await external.approve((await uri.textContent()) ?? '')
+    await status()
+      .filter({ hasText: /^connected$/ })
+      .waitFor({ timeout: 30_000 })
+    // The page's socket and the wallet's are open (and any other test's left over).
+    const open = relay.stats().clients
+
+    await page.getByRole('button', { name: 'Remove the app' }).click()
+    await page
+      .getByTestId('shown')
+      .filter({ hasText: /^removed$/ })
+      .waitFor()
+    await expect.poll(() => relay.stats().clients, { timeout: 20_000 }).toBe(open - 1)
+    // Let go, not ended: the wallet still has the session.
+    expect(Object.keys(external.kit.getActiveSessions())).toHaveLength(1)
   })
 })
