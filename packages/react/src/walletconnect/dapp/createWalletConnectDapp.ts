@@ -113,15 +113,17 @@ const isProposalExpiry = (error: unknown) =>
 /**
  * The dApp role of WalletConnect v2: links an external wallet (a phone wallet scanning a QR code, or a
  * deep link) and asks it for `personal_sign`, `eth_signTypedData_v4` and `eth_sendTransaction`.
- * `@walletconnect/sign-client` loads on the first `connect()`, never with the page. Disconnects on
- * either side and expiry (pairings after 5 minutes unanswered, sessions after 7 days unless extended)
- * show in the state at once and end the provider with `disconnect`.
+ * `@walletconnect/sign-client` loads on the first `connect()`, or on `restore()` when the app had a
+ * session before the page loaded, never with the page otherwise. Disconnects on either side and
+ * expiry (pairings after 5 minutes unanswered, sessions after 7 days unless extended) show in the
+ * state at once and end the provider with `disconnect`. `destroy()` lets go of the relay and timers.
  *
  * @example
  * const dapp = createWalletConnectDapp({ projectId, chains: [1, 8453] })
  * dapp.subscribe(() => { const s = dapp.getState(); if (s.status === 'waiting') showQr(s.uri) })
- * const session = await dapp.connect()
+ * const session = (await dapp.restore()) ?? (await dapp.connect())
  * await loginWithWallet(client, { provider: dapp.provider, walletClientType: 'walletconnect', connectorType: 'wallet_connect' })
+ * await dapp.destroy() // the page is done with it: socket closed, timers stopped, session kept
  */
 export function createWalletConnectDapp(parameters: CreateWalletConnectDappParameters): WalletConnectDapp {
   const { projectId, relayUrl, chains, storagePrefix, storage = 'default' } = parameters
