@@ -20,6 +20,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { getAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { addVirtualAuthenticator } from '../../../../e2e/support/addVirtualAuthenticator'
 import {
   type StartLoopbackOidcProviderReturnType,
   startLoopbackOidcProvider,
@@ -136,25 +137,13 @@ describe('the login modal in Chromium', () => {
 
   it('creates an account with a new passkey, and signs back in with it after logging out', async () => {
     await openPage()
-    const session = await context.newCDPSession(page)
-    await session.send('WebAuthn.enable')
-    const { authenticatorId } = await session.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    })
+    const authenticator = await addVirtualAuthenticator(page)
     let dialog = await openModal()
     await dialog.getByRole('button', { name: 'Continue with a passkey' }).click()
     await dialog.getByRole('button', { name: 'Create an account with a passkey' }).click()
     await expectText('status', 'authenticated')
     await expectText('accounts', /^passkey:$/)
-    const { credentials } = await session.send('WebAuthn.getCredentials', { authenticatorId })
-    expect(credentials).toHaveLength(1)
+    expect(await authenticator.credentialCount()).toBe(1)
 
     await page.getByRole('button', { name: 'Log out' }).click()
     await expectText('status', 'unauthenticated')
