@@ -3,7 +3,7 @@ import { type LinkedAccount, useLinkAccount, useSatchel } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { useWalletConfig } from '../../app/WalletConfigContext'
 import { describeAccount } from '../../shared/describeAccount'
-import { canUsePasskeys } from '../../shared/passkeys/createPasskeyCredential'
+import { canUsePasskeys } from '../../shared/passkeys/canUsePasskeys'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { WalletConnectLink } from './WalletConnectLink'
 

@@ -1,6 +1,6 @@
 import { type LinkedAccount, useLinkAccount, useMfa, useSatchel } from '@satchel/react'
 import { useState } from 'react'
-import { canUsePasskeys } from '../../shared/passkeys/createPasskeyCredential'
+import { canUsePasskeys } from '../../shared/passkeys/canUsePasskeys'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { isMfaRequired, type StepUp } from './stepUp'
 

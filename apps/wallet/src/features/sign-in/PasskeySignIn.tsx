@@ -1,5 +1,5 @@
 import { useLoginWithPasskey, useSignUpWithPasskey } from '@satchel/react'
-import { canUsePasskeys } from '../../shared/passkeys/createPasskeyCredential'
+import { canUsePasskeys } from '../../shared/passkeys/canUsePasskeys'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 
 /**
