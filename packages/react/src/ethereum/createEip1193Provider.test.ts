@@ -22,6 +22,7 @@ import {
 } from 'wagmi/actions'
 import { fundAccount } from '../../../server/src/devchain/fundAccount'
 import { type StartAnvilReturnType, startAnvil } from '../../../server/src/devchain/startAnvil'
+import { etherMail } from '../../test/etherMail'
 import { startServer, type TestStack } from '../../test/startServer'
 import { loginWithEmail, sendEmailCode } from '../client/actions/loginWithEmail'
 import { createSatchelClient, type SatchelClient } from '../client/createSatchelClient'
@@ -37,30 +38,6 @@ let client: SatchelClient
 let provider: Eip1193Provider
 let address: Address
 let localChain: Chain
-
-const typedData = {
-  domain: {
-    name: 'Ether Mail',
-    version: '1',
-    chainId: 31337,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-  },
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Ada', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    contents: 'Hello, Bob!',
-  },
-} as const
 
 beforeAll(async () => {
   chain = await startAnvil({ chainId: 31337 })
@@ -112,8 +89,8 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     expect(await verifyMessage({ address, message: 'Hello from Satchel', signature })).toBe(true)
     const raw = await wallet.signMessage({ message: { raw: '0xdeadbeef' } })
     expect(await verifyMessage({ address, message: { raw: '0xdeadbeef' }, signature: raw })).toBe(true)
-    const typed = await wallet.signTypedData(typedData)
-    expect(await verifyTypedData({ address, signature: typed, ...typedData })).toBe(true)
+    const typed = await wallet.signTypedData(etherMail)
+    expect(await verifyTypedData({ address, signature: typed, ...etherMail })).toBe(true)
   })
 
   it('sends a transaction with viem on anvil', async () => {

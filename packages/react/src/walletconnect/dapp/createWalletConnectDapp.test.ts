@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type CreateRelayReturnType, createRelay } from '../../../../../apps/devnet/src/relay/createRelay'
 import { fundAccount } from '../../../../server/src/devchain/fundAccount'
 import { type StartAnvilReturnType, startAnvil } from '../../../../server/src/devchain/startAnvil'
+import { etherMail } from '../../../test/etherMail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { type ExternalWallet, startExternalWallet } from '../../../test/walletconnect/startExternalWallet'
 import { startFlakyRelay } from '../../../test/walletconnect/startFlakyRelay'
@@ -45,30 +46,6 @@ let stack: TestStack
 let dapp: WalletConnectDapp
 let wallet: ExternalWallet
 let localChain: Chain
-
-const typedData = {
-  domain: {
-    name: 'Ether Mail',
-    version: '1',
-    chainId,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-  },
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Ada', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    contents: 'Hello, Bob!',
-  },
-} as const
 
 function newClient(): SatchelClient {
   return createSatchelClient({
@@ -207,8 +184,8 @@ describe('createWalletConnectDapp with a real WalletKit wallet', () => {
     expect(
       await verifyMessage({ address: wallet.address, message: 'Hello over WalletConnect', signature }),
     ).toBe(true)
-    const typed = await viemWallet.signTypedData(typedData)
-    expect(await verifyTypedData({ address: wallet.address, signature: typed, ...typedData })).toBe(true)
+    const typed = await viemWallet.signTypedData(etherMail)
+    expect(await verifyTypedData({ address: wallet.address, signature: typed, ...etherMail })).toBe(true)
     expect(wallet.requests).toEqual(['personal_sign', 'eth_signTypedData_v4'])
   })
 

@@ -25,6 +25,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type CreateRelayReturnType, createRelay } from '../../../../../apps/devnet/src/relay/createRelay'
 import { fundAccount } from '../../../../server/src/devchain/fundAccount'
 import { type StartAnvilReturnType, startAnvil } from '../../../../server/src/devchain/startAnvil'
+import { etherMail } from '../../../test/etherMail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { createWallet } from '../../client/actions/createWallet'
 import { loginWithEmail, sendEmailCode } from '../../client/actions/loginWithEmail'
@@ -40,29 +41,6 @@ process.env.IS_VITEST = 'true'
 const caip2 = 'eip155:31337'
 const methods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']
 const events = ['accountsChanged', 'chainChanged']
-const typedData = {
-  domain: {
-    name: 'Ether Mail',
-    version: '1',
-    chainId: 31337,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-  },
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Ada', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    contents: 'Hello, Bob!',
-  },
-} as const
 
 type Dapp = Awaited<ReturnType<typeof SignClient.init>>
 
@@ -240,14 +218,14 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     expect(await verifyMessage({ address, message, signature: await signing.answer })).toBe(true)
     expect(wallet.getState().queue).toEqual({ state: 'idle', current: undefined, waiting: 0 })
 
-    const typed = await ask<Hex>(session.topic, 'eth_signTypedData_v4', [address, JSON.stringify(typedData)])
+    const typed = await ask<Hex>(session.topic, 'eth_signTypedData_v4', [address, JSON.stringify(etherMail)])
     expect(typed.current.summary).toMatchObject({
       kind: 'typedData',
       primaryType: 'Mail',
       domain: { name: 'Ether Mail', chainId: 31337 },
     })
     await wallet.approveRequest()
-    expect(await verifyTypedData({ address, signature: await typed.answer, ...typedData })).toBe(true)
+    expect(await verifyTypedData({ address, signature: await typed.answer, ...etherMail })).toBe(true)
 
     const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
     const send = await ask<Hex>(session.topic, 'eth_sendTransaction', [
