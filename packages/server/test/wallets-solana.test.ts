@@ -3,30 +3,21 @@ import type { AddressInfo } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { getSolanaCluster } from '@satchel/core'
 import {
-  AccountRole,
   type Address,
   address,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createTransactionMessage,
   getAddressEncoder,
-  getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
   getTransactionDecoder,
   lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   signature,
 } from '@solana/kit'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildSolTransfer, SOL_RECIPIENT } from './buildSolTransfer'
 import { startTestServer, type TestServer } from './harness'
 import { PUBLIC_URL, type SignedInUser, signInWithKey } from './walletRequests'
 import { refusal, walletCall } from './wallets-harness'
 
-const SYSTEM_PROGRAM = address('11111111111111111111111111111111')
-const RECIPIENT = address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')
 const DEVNET = getSolanaCluster('devnet').caip2
 
 let t: TestServer
@@ -56,35 +47,9 @@ afterAll(async () => {
 const rpc = (body: unknown, walletId = wallet.id) =>
   walletCall(t, 'POST', `/api/v1/wallets/${walletId}/rpc`, { key: alice.key, token: alice.token, body })
 
-/** An unsigned SOL transfer from `from`, as a dApp builds it with @solana/kit, in wire format. */
-function transfer(from: Address, amount: bigint): string {
-  const data = new Uint8Array(12)
-  const view = new DataView(data.buffer)
-  view.setUint32(0, 2, true) // SystemInstruction::Transfer
-  view.setBigUint64(4, amount, true)
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 0n },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        {
-          programAddress: SYSTEM_PROGRAM,
-          accounts: [
-            { address: from, role: AccountRole.WRITABLE_SIGNER },
-            { address: RECIPIENT, role: AccountRole.WRITABLE },
-          ],
-          data,
-        },
-        m,
-      ),
-  )
-  return getBase64EncodedWireTransaction(compileTransaction(message))
-}
+/** An unsigned SOL transfer from `from` to SOL_RECIPIENT, on LiteSVM's latest blockhash. */
+const transfer = (from: Address, lamports: bigint) =>
+  buildSolTransfer({ from, lamports, blockhash: svm.latestBlockhash() })
 
 describe('Solana wallets', () => {
   it('signMessage signs the bytes with the ed25519 key of the address', async () => {
@@ -111,11 +76,11 @@ describe('Solana wallets', () => {
     )
     const result = svm.sendTransaction(signed)
     expect(result instanceof FailedTransactionMetadata ? result.toString() : 'ok').toBe('ok')
-    expect(svm.getBalance(RECIPIENT)).toBe(1_000_000n)
+    expect(svm.getBalance(SOL_RECIPIENT)).toBe(1_000_000n)
   })
 
   it('signAndSendTransaction broadcasts to the cluster named by caip2', async () => {
-    const before = svm.getBalance(RECIPIENT) ?? 0n
+    const before = svm.getBalance(SOL_RECIPIENT) ?? 0n
     const response = await rpc({
       method: 'signAndSendTransaction',
       caip2: DEVNET,
@@ -127,7 +92,7 @@ describe('Solana wallets', () => {
       hash: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
       caip2: DEVNET,
     })
-    expect(svm.getBalance(RECIPIENT)).toBe(before + 1_000n)
+    expect(svm.getBalance(SOL_RECIPIENT)).toBe(before + 1_000n)
     const status = await t.call('GET', `/api/v1/wallets/${wallet.id}/transactions/${hash}`, {
       token: alice.token,
     })
@@ -158,7 +123,10 @@ describe('Solana wallets', () => {
   })
 
   it('refuses a transaction the wallet does not sign, and a transaction passed off as a message', async () => {
-    const foreign = await rpc({ method: 'signTransaction', params: { transaction: transfer(RECIPIENT, 1n) } })
+    const foreign = await rpc({
+      method: 'signTransaction',
+      params: { transaction: transfer(SOL_RECIPIENT, 1n) },
+    })
     expect(refusal(foreign)).toMatchObject({
       code: 'invalid_data',
       error: 'This wallet is not a signer of the transaction',

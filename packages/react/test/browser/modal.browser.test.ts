@@ -1,20 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
-import {
-  AccountRole,
-  type Address,
-  address,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createTransactionMessage,
-  getAddressEncoder,
-  getBase64EncodedWireTransaction,
-  getTransactionDecoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
+import { address, getAddressEncoder, getTransactionDecoder, lamports } from '@solana/kit'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { getAddress, type Hex } from 'viem'
@@ -25,6 +11,7 @@ import {
   type StartLoopbackOidcProviderReturnType,
   startLoopbackOidcProvider,
 } from '../../../server/src/auth/oauth/testing/startLoopbackOidcProvider'
+import { buildSolTransfer, SOL_RECIPIENT } from '../../../server/test/buildSolTransfer'
 import type { SolanaDapp } from './modal-page/main'
 import { type BrowserStack, startBrowserStack } from './startBrowserStack'
 
@@ -32,8 +19,6 @@ import { type BrowserStack, startBrowserStack } from './startBrowserStack'
 // wallet as a Wallet Standard wallet, and a cookie-mode app, each in Chromium against the real server.
 
 const OIDC_CLIENT = { clientId: 'modal-page', clientSecret: randomBytes(16).toString('hex') }
-const SYSTEM_PROGRAM = address('11111111111111111111111111111111')
-const RECIPIENT = address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')
 
 let stack: BrowserStack
 let idp: StartLoopbackOidcProviderReturnType | undefined
@@ -248,11 +233,11 @@ describe('the embedded Solana wallet through the Wallet Standard', () => {
     svm.airdrop(solanaAddress, lamports(1_000_000_000n))
     const signed = await page.evaluate(
       (transaction) => (window as unknown as WithDapp).solanaDapp.signTransaction(transaction),
-      transfer(svm, solanaAddress),
+      buildSolTransfer({ from: solanaAddress, lamports: 1_000_000n, blockhash: svm.latestBlockhash() }),
     )
     const result = svm.sendTransaction(getTransactionDecoder().decode(Buffer.from(signed, 'base64')))
     expect(result instanceof FailedTransactionMetadata ? result.toString() : 'ok').toBe('ok')
-    expect(svm.getBalance(RECIPIENT)).toBe(1_000_000n)
+    expect(svm.getBalance(SOL_RECIPIENT)).toBe(1_000_000n)
 
     // Signed out, the wallet lists no account and refuses to sign.
     await page.getByRole('button', { name: 'Log out' }).click()
@@ -319,34 +304,4 @@ async function pollCode(email: string, on: BrowserStack = stack): Promise<string
     )
     .toMatch(/^\d{6}$/)
   return code
-}
-
-/** An unsigned SOL transfer from `from`, built as a dApp builds it with @solana/kit. */
-function transfer(svm: LiteSVM, from: Address): string {
-  const data = new Uint8Array(12)
-  const view = new DataView(data.buffer)
-  view.setUint32(0, 2, true) // SystemInstruction::Transfer
-  view.setBigUint64(4, 1_000_000n, true)
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 0n },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        {
-          programAddress: SYSTEM_PROGRAM,
-          accounts: [
-            { address: from, role: AccountRole.WRITABLE_SIGNER },
-            { address: RECIPIENT, role: AccountRole.WRITABLE },
-          ],
-          data,
-        },
-        m,
-      ),
-  )
-  return getBase64EncodedWireTransaction(compileTransaction(message))
 }
