@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { useWalletConfig } from '../../app/WalletConfigContext'
 import { describeAccount } from '../../shared/describeAccount'
 import { canUsePasskeys } from '../../shared/passkeys/canUsePasskeys'
+import { CodeField } from '../../shared/ui/CodeField'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { WalletConnectLink } from './WalletConnectLink'
 
@@ -162,20 +163,12 @@ export function LinkedAccounts() {
               />
             </div>
           ) : (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-code`}>
-                Code sent to {linking.address}
-              </label>
-              <input
-                id={`${id}-code`}
-                className="input input--code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={linking.code}
-                onChange={(event) => setLinking({ ...linking, code: event.target.value.replace(/\D/g, '') })}
-              />
-            </div>
+            <CodeField
+              id={`${id}-code`}
+              label={`Code sent to ${linking.address}`}
+              value={linking.code}
+              onChange={(code) => setLinking({ ...linking, code })}
+            />
           )}
           <div className="actions">
             <button type="submit" className="button" disabled={busy.pending}>

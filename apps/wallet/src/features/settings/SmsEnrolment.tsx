@@ -1,6 +1,7 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { CodeField } from '../../shared/ui/CodeField'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { isMfaRequired, type StepUp } from './stepUp'
 
@@ -115,20 +116,12 @@ export function SmsEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =>
       <p>
         We texted a 6-digit code to <strong>{state.phone.trim()}</strong>. It expires in 10 minutes.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-code`}>
-          Code from the text message
-        </label>
-        <input
-          id={`${id}-code`}
-          className="input input--code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          value={state.code}
-          onChange={(event) => setState({ ...state, code: event.target.value.replace(/\D/g, '') })}
-        />
-      </div>
+      <CodeField
+        id={`${id}-code`}
+        label="Code from the text message"
+        value={state.code}
+        onChange={(code) => setState({ ...state, code })}
+      />
       {error ? <ErrorMessage error={error} /> : null}
       <div className="actions">
         <button type="submit" className="button" disabled={state.pending || state.code.length !== OTP_LENGTH}>

@@ -1,6 +1,7 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { CodeField } from '../../shared/ui/CodeField'
 import { CopyButton } from '../../shared/ui/CopyButton'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { QrCode } from '../../shared/ui/QrCode'
@@ -89,20 +90,12 @@ export function TotpEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =
           accessibleLabel="Copy key for your authenticator app"
         />
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-code`}>
-          Code from your authenticator app
-        </label>
-        <input
-          id={`${id}-code`}
-          className="input input--code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          value={state.code}
-          onChange={(event) => setState({ ...state, code: event.target.value.replace(/\D/g, '') })}
-        />
-      </div>
+      <CodeField
+        id={`${id}-code`}
+        label="Code from your authenticator app"
+        value={state.code}
+        onChange={(code) => setState({ ...state, code })}
+      />
       {error ? <ErrorMessage error={error} /> : null}
       <div className="actions">
         <button type="submit" className="button" disabled={state.pending || state.code.length !== OTP_LENGTH}>

@@ -1,5 +1,6 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { type FormEvent, useId, useState } from 'react'
+import { CodeField } from '../../shared/ui/CodeField'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 
 /**
@@ -36,23 +37,7 @@ export function CodeStep({
       <p>
         We sent a {OTP_LENGTH}-digit code to <strong>{destination}</strong>. It is valid for 10 minutes.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={id}>
-          Code
-        </label>
-        <input
-          id={id}
-          className="input input--code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          aria-invalid={error ? true : undefined}
-          // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this step
-          autoFocus
-        />
-      </div>
+      <CodeField id={id} label="Code" value={code} onChange={setCode} invalid={Boolean(error)} autoFocus />
       {error ? <ErrorMessage error={error} /> : null}
       <button type="submit" className="button button--block" disabled={pending || code.length !== OTP_LENGTH}>
         {pending ? 'Signing in…' : 'Sign in'}

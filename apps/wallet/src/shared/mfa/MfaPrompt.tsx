@@ -1,6 +1,7 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { type MfaMethod, useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { CodeField } from '../ui/CodeField'
 import { ErrorMessage } from '../ui/ErrorMessage'
 
 type Choice = MfaMethod | 'passkey'
@@ -96,20 +97,12 @@ export function MfaPrompt({
       {method === 'passkey' ? (
         <p>Use the fingerprint, face or screen lock of a passkey you turned on as a second factor.</p>
       ) : (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-code`}>
-            {method === 'totp' ? 'Code from your authenticator app' : 'Code from the text message'}
-          </label>
-          <input
-            id={`${id}-code`}
-            className="input input--code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
-        </div>
+        <CodeField
+          id={`${id}-code`}
+          label={method === 'totp' ? 'Code from your authenticator app' : 'Code from the text message'}
+          value={code}
+          onChange={setCode}
+        />
       )}
       {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
       <div className="actions">
