@@ -39,16 +39,21 @@ const CACHE_MS = 5_000
  * holding a secret are refused rather than stored in plaintext.
  */
 export function createAppsRepository(db: Db, now: () => number = Date.now, encryptionKey?: Uint8Array) {
-  const cache = new Map<string, { app: App | undefined; at: number }>()
+  // The secret's hash is kept beside the app, never in it: an App is passed around and logged.
+  const cache = new Map<string, { app: App | undefined; secretHash: Buffer | undefined; at: number }>()
   let originsCache: { origins: Set<string>; at: number } | undefined
 
-  async function getApp(id: string): Promise<App | undefined> {
+  async function load(id: string) {
     const hit = cache.get(id)
-    if (hit && now() - hit.at < CACHE_MS) return hit.app
+    if (hit && now() - hit.at < CACHE_MS) return hit
     const [row] = await db.query<AppRow>('select * from apps where id = $1', [id])
-    const app = row ? toApp(row) : undefined
-    cache.set(id, { app, at: now() })
-    return app
+    const entry = { app: row ? toApp(row) : undefined, secretHash: row?.secret_hash, at: now() }
+    cache.set(id, entry)
+    return entry
+  }
+
+  async function getApp(id: string): Promise<App | undefined> {
+    return (await load(id)).app
   }
 
   function sealSettings(appId: string, settings: AppSettings): AppSettings {
@@ -135,11 +140,9 @@ export function createAppsRepository(db: Db, now: () => number = Date.now, encry
 
     /** Checks an app's secret in constant time (server-to-server calls use Basic auth). */
     async verifySecret(id: string, secret: string): Promise<boolean> {
-      const [row] = await db.query<{ secret_hash: Buffer }>('select secret_hash from apps where id = $1', [
-        id,
-      ])
+      const { secretHash } = await load(id)
       // Compare against a dummy when the app is unknown so timing does not reveal which ids exist.
-      return secretsEqual(row?.secret_hash ?? Buffer.alloc(32), hashToken(secret)) && row !== undefined
+      return secretsEqual(secretHash ?? Buffer.alloc(32), hashToken(secret)) && secretHash !== undefined
     },
 
     /** Every origin any app allows: CORS preflights carry no app id, so they are checked against this union. */

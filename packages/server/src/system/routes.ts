@@ -23,11 +23,12 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
     registers: [registry],
   })
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids and query strings would explode the label space.
     const route = request.routeOptions.url ?? 'unmatched'
     requests.inc({ method: request.method, route, status: reply.statusCode })
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+    done()
   })
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

@@ -152,7 +152,8 @@ export function createWalletsRepository(
     },
 
     /**
-     * A user's first root and first wallet, in one transaction (one commit). `undefined` when a
+     * A user's first root and first wallet, in one statement (one round trip, one commit, nothing
+     * half-written): the wallet is made from the root row this statement stored. `undefined` when a
      * concurrent request stored a root or that wallet first (nothing is written then).
      */
     async insertRootAndWallet(
@@ -160,19 +161,30 @@ export function createWalletsRepository(
       wallet: Omit<WalletRecord, 'createdAt' | 'policyIds'>,
     ): Promise<WalletRecord | undefined> {
       try {
-        return await db.transaction(async (tx) => {
-          const [stored] = await tx.query(
-            `insert into key_roots (id, user_id, sealed_vault_share, sealed_auth_share) values ($1, $2, $3, $4)
-             on conflict (user_id) do nothing returning id`,
-            [root.id, root.userId, root.sealedVaultShare, root.sealedAuthShare],
-          )
-          if (!stored) throw new LostRace()
-          const inserted = await insertWalletRow(tx, wallet)
-          if (!inserted) throw new LostRace()
-          return inserted
-        })
+        const [row] = await db.query<WalletRow>(
+          `with root as (
+             insert into key_roots (id, user_id, sealed_vault_share, sealed_auth_share) values ($1, $2, $3, $4)
+             on conflict (user_id) do nothing returning id
+           )
+           insert into wallets (id, user_id, app_id, chain_type, root_id, derivation_index, address)
+           select $5, $2, $6, $7, root.id, $8::int, $9 from root
+           returning *`,
+          [
+            root.id,
+            root.userId,
+            root.sealedVaultShare,
+            root.sealedAuthShare,
+            wallet.id,
+            wallet.appId,
+            wallet.chainType,
+            wallet.index,
+            wallet.address,
+          ],
+        )
+        return row && toWallet(row)
       } catch (error) {
-        if (error instanceof LostRace) return undefined
+        // The wallet's own unique key: the whole statement, root included, is undone.
+        if ((error as { code?: unknown }).code === '23505') return undefined
         throw error
       }
     },
@@ -241,9 +253,6 @@ export function createWalletsRepository(
 }
 
 export type WalletsRepository = ReturnType<typeof createWalletsRepository>
-
-/** Rolls back a creation that a concurrent request beat (a root or a wallet already there). */
-class LostRace extends Error {}
 
 async function insertWalletRow(
   q: Db,
