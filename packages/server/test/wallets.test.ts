@@ -9,6 +9,7 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rateLimits } from '../src/http/rateLimit'
 import { getWalletsRepository } from '../src/wallets/walletsRepository'
 import { startTestServer, type TestServer } from './harness'
 import {
@@ -241,6 +242,27 @@ describe('authorization of wallet requests', () => {
     expect((await rpc(body, { expiry })).statusCode).toBe(200)
     expect(refusal(await rpc(body, { expiry }))).toMatchObject({ status: 409, code: 'replayed_request' })
     expect(refusal(await rpc(body, { expiry, encoding: 'der' }))).toMatchObject({ code: 'replayed_request' })
+  })
+
+  it('limits the signed requests one wallet takes a minute, whoever sends them', async () => {
+    const busy = await t.call('POST', '/api/v1/wallets', {
+      token: alice.token,
+      body: { chain_type: 'ethereum', create_additional: true },
+    })
+    const busyId: string = busy.json().id
+    // The wallet has had its minute's worth already (counted in the shared store, as every instance sees it).
+    const { limit, windowSeconds } = rateLimits.walletRequestsPerWallet
+    await Promise.all(
+      Array.from({ length: limit }, () =>
+        t.server.satchel.kv.increment(`rl:wallet:${busyId}`, windowSeconds),
+      ),
+    )
+    expect(refusal(await rpc(personalSign(), {}, busyId))).toMatchObject({
+      status: 429,
+      code: 'too_many_requests',
+    })
+    // Another wallet of the same user is not held back.
+    expect((await rpc(personalSign())).statusCode).toBe(200)
   })
 
   it("refuses another user's wallet even with that user's own valid signature", async () => {

@@ -11,6 +11,10 @@ export const rateLimits = {
   analyticsPerIp: { limit: 120, windowSeconds: 60 },
   walletNoncePerIp: { limit: 60, windowSeconds: 60 },
   scanPerCaller: { limit: 60, windowSeconds: 60 },
+  // Every signed request to one wallet (signatures, sends, signer and policy changes), whoever makes
+  // it: 20 a second sustained holds a busy app server's delegated signer, and bounds what a stolen
+  // session key can do in a minute and what flooding one wallet costs (a P-256 check each).
+  walletRequestsPerWallet: { limit: 1200, windowSeconds: 60 },
   // Each passkey ceremony's options store a challenge for 5 minutes: bounded per client.
   passkeyChallengePerIp: { limit: 60, windowSeconds: 60 },
   // Each init asks a provider for a session (Coinbase) or signs a URL; each status poll may ask the

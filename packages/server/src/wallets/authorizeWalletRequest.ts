@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { App } from '../apps/types'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
+import { rateLimit, rateLimits } from '../http/rateLimit'
 import { type Auth, requireAppSecret, requireAuth } from '../http/requestContext'
 import {
   AUTHORIZATION_SIGNATURE_HEADER,
@@ -107,6 +108,11 @@ async function checkSignedRequest(
     throw new ApiError('invalid_data', { message: `Invalid ${IDEMPOTENCY_KEY_HEADER} header` })
   }
 
+  // Counted while the signature is checked (no extra wait), before any answer: refused requests count.
+  const limited = rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+    [`wallet:${wallet.id}`, rateLimits.walletRequestsPerWallet],
+  ])
+  limited.catch(() => {})
   const payload = serializeAuthorizationPayload(
     buildAuthorizationPayload({
       method: request.method,
@@ -141,6 +147,7 @@ async function checkSignedRequest(
       signerKey = signer.publicKey
     }
   }
+  await limited
   if (!actor || !signerKey) throw new ApiError('invalid_authorization_signature')
 
   // Keyed on what was signed rather than on the signature bytes: an ECDSA signature can be re-encoded
