@@ -339,6 +339,41 @@ describe('delegated signer policies', () => {
     )
     await signedCall(t, 'POST', '/api/v1/wallets/revoke', { key: user.key, token: user.token, body: {} })
   })
+
+  it('the app cannot change the rules a user consented to for a delegated signer', async () => {
+    const server = createP256Key()
+    const scope = [rule('messages only', 'personal_sign', 'ALLOW')]
+    const signerPolicy = await createPolicy(scope, 'consented scope')
+    const consent = await signedCall(t, 'PATCH', `/api/v1/wallets/${wallet.id}`, {
+      key: user.key,
+      token: user.token,
+      body: { additional_signers: [{ signer_public_key: server.publicJwk, policy_ids: [signerPolicy] }] },
+    })
+    expect(consent.statusCode, consent.body).toBe(200)
+
+    const loosened = await asApp('PATCH', `/api/v1/policies/${signerPolicy}`, {
+      rules: [rule('everything', '*', 'ALLOW')],
+    })
+    expect(loosened.statusCode).toBe(400)
+    expect(loosened.json()).toEqual({
+      code: 'invalid_data',
+      error:
+        'The rules of a policy that users consented to for a delegated signer cannot change; create a new policy and ask for consent to it',
+    })
+    expect((await asApp('GET', `/api/v1/policies/${signerPolicy}`)).json().rules).toEqual(scope)
+    // Renaming, or sending the same rules again, changes nothing the user agreed to.
+    expect((await asApp('PATCH', `/api/v1/policies/${signerPolicy}`, { name: 'renamed' })).statusCode).toBe(
+      200,
+    )
+    expect((await asApp('PATCH', `/api/v1/policies/${signerPolicy}`, { rules: scope })).statusCode).toBe(200)
+
+    // Once the user revokes the signer, the policy is the app's to change again.
+    await signedCall(t, 'POST', '/api/v1/wallets/revoke', { key: user.key, token: user.token, body: {} })
+    const changed = await asApp('PATCH', `/api/v1/policies/${signerPolicy}`, {
+      rules: [rule('everything', '*', 'ALLOW')],
+    })
+    expect(changed.statusCode).toBe(200)
+  })
 })
 
 describe('policy management', () => {

@@ -1,3 +1,5 @@
+import { ApiError } from '@satchel/core'
+import canonicalize from 'canonicalize'
 import type { ServerContext } from '../context'
 import { createId } from '../crypto/tokens'
 import type { Db } from '../db/createDatabase'
@@ -72,23 +74,44 @@ export async function listAppPolicies(db: Db, appId: string, userId: string | nu
   return rows.map(toPolicy)
 }
 
-/** Changes a policy's name and/or rules; answers the policy as stored. */
+/**
+ * Changes a policy's name and/or rules; answers the policy as stored. With `keepConsentedRules` (the
+ * app's backend changing its own policy), new rules are refused while a live delegated signer was
+ * consented to under this policy: the user agreed to these rules, not to whatever the app sets later.
+ */
 export async function updatePolicy(
   ctx: ServerContext,
   policy: Policy,
   changes: { name?: string | undefined; rules?: PolicyRule[] | undefined },
+  { keepConsentedRules = false }: { keepConsentedRules?: boolean } = {},
 ): Promise<Policy> {
-  const [row] = await ctx.db.query<PolicyRow>(
-    'update policies set name = $2, rules = $3, updated_at = $4 where id = $1 returning *',
-    [
-      policy.id,
-      changes.name ?? policy.name,
-      JSON.stringify(changes.rules ?? policy.rules),
-      new Date(ctx.now()),
-    ],
-  )
-  if (!row) throw new Error('update returned nothing')
-  return toPolicy(row)
+  return ctx.db.transaction(async (tx) => {
+    // The row lock orders this change after any consent under way (it holds a share lock on the row).
+    await tx.query('select id from policies where id = $1 for update', [policy.id])
+    if (keepConsentedRules && changes.rules && canonicalize(changes.rules) !== canonicalize(policy.rules)) {
+      const [row] = await tx.query<{ signers: number }>(
+        'select count(*)::int as signers from wallet_signers where revoked_at is null and $1 = any(policy_ids)',
+        [policy.id],
+      )
+      if ((row?.signers ?? 0) > 0) {
+        throw new ApiError('invalid_data', {
+          message:
+            'The rules of a policy that users consented to for a delegated signer cannot change; create a new policy and ask for consent to it',
+        })
+      }
+    }
+    const [row] = await tx.query<PolicyRow>(
+      'update policies set name = $2, rules = $3, updated_at = $4 where id = $1 returning *',
+      [
+        policy.id,
+        changes.name ?? policy.name,
+        JSON.stringify(changes.rules ?? policy.rules),
+        new Date(ctx.now()),
+      ],
+    )
+    if (!row) throw new Error('update returned nothing')
+    return toPolicy(row)
+  })
 }
 
 /**

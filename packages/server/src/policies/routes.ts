@@ -136,7 +136,10 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const caller = await resolveCaller(ctx, request)
         const policy = await requirePolicy(ctx, caller, request.params.policy_id, 'write')
         if (request.body.rules) assertPolicyRules(policy.chainType, request.body.rules)
-        const updated = await updatePolicy(ctx, policy, request.body)
+        // A user signs their own change; the app may not change what its users consented to.
+        const updated = await updatePolicy(ctx, policy, request.body, {
+          keepConsentedRules: caller.kind === 'app',
+        })
         await forgetPolicies(ctx, [policy.id])
         await audit(ctx, caller, 'policy.update', updated)
         return toPolicyResponse(updated)

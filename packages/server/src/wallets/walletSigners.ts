@@ -50,6 +50,11 @@ export async function replaceWalletSigners(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select id from wallets where id = $1 for update', [walletId])
+    // The consented policies cannot have their rules changed under this consent (updatePolicy).
+    const policyIds = [...new Set(signers.flatMap((signer) => signer.policyIds))]
+    if (policyIds.length > 0) {
+      await tx.query('select id from policies where id = any($1::text[]) for share', [policyIds])
+    }
     const thumbprints = signers.map((signer) => signer.keyThumbprint)
     await tx.query(
       `update wallet_signers set revoked_at = $3
