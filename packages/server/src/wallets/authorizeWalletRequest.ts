@@ -13,7 +13,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   REQUEST_EXPIRY_HEADER,
   serializeAuthorizationPayload,
-  verifyP256SignatureAsync,
+  verifyP256Signature,
 } from './authorizationSignature'
 import { getWalletsRepository, type SigningWallet, type WalletSignerRecord } from './walletsRepository'
 
@@ -126,10 +126,7 @@ async function checkSignedRequest(
   let actor: WalletActor | undefined
   let signerKey: JsonWebKey | undefined
   if (auth) {
-    if (
-      auth.sessionPublicKey &&
-      (await verifyP256SignatureAsync(auth.sessionPublicKey, payload, signature))
-    ) {
+    if (auth.sessionPublicKey && verifyP256Signature(auth.sessionPublicKey, payload, signature)) {
       actor = { kind: 'user', auth }
       signerKey = auth.sessionPublicKey
     }
@@ -137,7 +134,7 @@ async function checkSignedRequest(
     const signers = await getWalletsRepository(ctx).listSigners([wallet.id])
     let signer: WalletSignerRecord | undefined
     for (const candidate of signers) {
-      if (await verifyP256SignatureAsync(candidate.publicKey, payload, signature)) {
+      if (verifyP256Signature(candidate.publicKey, payload, signature)) {
         signer = candidate
         break
       }
