@@ -419,6 +419,20 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
         true,
       )
 
+      // A request shown but not yet answered when the page reloads is shown again after it.
+      const unanswered = await ask<Hex>(session.topic, 'personal_sign', [toHex('Still waiting'), address])
+      unanswered.answer.catch(() => {})
+      await wallet.destroy()
+      wallet = open()
+      await wallet.start()
+      await expect
+        .poll(() => wallet.getState().queue.current?.summary, { timeout: 15_000 })
+        .toMatchObject({ text: 'Still waiting' })
+      await wallet.approveRequest()
+      expect(
+        await verifyMessage({ address, message: 'Still waiting', signature: await unanswered.answer }),
+      ).toBe(true)
+
       // And a request sent after the restart arrives too.
       const later = await ask<Hex>(session.topic, 'personal_sign', [toHex('After the restart'), address])
       await wallet.approveRequest()

@@ -145,6 +145,8 @@ export function createWalletConnectWallet(
   }
 
   function onRequest(event: WalletKitTypes.SessionRequest) {
+    // Seen already: WalletKit may replay a pending request that start() has read from its store.
+    if (requests.some((request) => request.id === event.id)) return
     const kitInstance = requireKit()
     const session = kitInstance.getActiveSessions()[event.topic]
     const read = readSessionRequest({ event, session: session ? readSession(session) : undefined, chains })
@@ -201,6 +203,8 @@ export function createWalletConnectWallet(
       for (const proposal of Object.values(instance.getPendingSessionProposals()))
         proposals.set(proposal.id, readProposal({ proposal, chains }))
       kit = instance
+      // A request that arrived while WalletKit started, before the listeners above, waits in its store.
+      for (const pending of instance.getPendingSessionRequests()) onRequest(pending)
       unsubscribeClient = client.subscribe(() => void disconnectForeignSessions())
       await disconnectForeignSessions()
       update({ status: 'ready' })
