@@ -48,6 +48,10 @@ export {
 export { loginWithPasskey } from './client/actions/loginWithPasskey'
 export { type LoginWithSmsParameters, loginWithSms, sendSmsCode } from './client/actions/loginWithSms'
 export {
+  type LoginWithSolanaWalletParameters,
+  loginWithSolanaWallet,
+} from './client/actions/loginWithSolanaWallet'
+export {
   type InjectedProvider,
   type LoginWithWalletParameters,
   loginWithWallet,
@@ -191,6 +195,7 @@ export { type UseSessionSignersReturnType, useSessionSigners } from './react/hoo
 export { useSignMessage } from './react/hooks/useSignMessage'
 export { useSignTypedData } from './react/hooks/useSignTypedData'
 export { useSignUpWithPasskey } from './react/hooks/useSignUpWithPasskey'
+export { useSolanaSignInWallets } from './react/hooks/useSolanaSignInWallets'
 export { type UseWalletConnectReturnType, useWalletConnect } from './react/hooks/useWalletConnect'
 export { type UseWalletsReturnType, useWallets } from './react/hooks/useWallets'
 // React

@@ -16,8 +16,9 @@ const PasskeyScreen = lazy(() => import('./PasskeyScreen'))
 const WalletScreen = lazy(() => import('./WalletScreen'))
 // The WalletConnect client and the QR encoder come only with this screen.
 const WalletConnectScreen = lazy(() => import('./WalletConnectScreen'))
-// The app config's name for each modal method (`wallet` is Sign-In with Ethereum).
-const serverMethod = (method: ModalLoginMethod) => (method === 'wallet' ? 'siwe' : method)
+// The app config's names for each modal method (`wallet` is Sign-In with Ethereum or with Solana).
+const serverMethods = (method: ModalLoginMethod): string[] =>
+  method === 'wallet' ? ['siwe', 'siws'] : [method]
 const loading = (what: string) => (
   <p className="satchel-status" role="status">
     Loading {what}…
@@ -65,7 +66,8 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
     loginMethods ?? (['email', 'sms', 'oauth', 'passkey', 'wallet', 'guest'] satisfies ModalLoginMethod[])
   ).filter(
     (method) =>
-      config?.loginMethods.includes(serverMethod(method)) && (method !== 'oauth' || providers.length > 0),
+      serverMethods(method).some((name) => config?.loginMethods.includes(name)) &&
+      (method !== 'oauth' || providers.length > 0),
   )
   const continueAsGuest = async () => {
     setGuest('pending')
@@ -135,7 +137,11 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
           {screen === 'passkey' ? (
             <PasskeyScreen client={client} allowSignUp={passkeySignUp} />
           ) : (
-            <WalletScreen client={client} />
+            <WalletScreen
+              client={client}
+              ethereum={config?.loginMethods.includes('siwe') === true}
+              solana={config?.loginMethods.includes('siws') === true}
+            />
           )}
         </Suspense>
         {screen === 'wallet' && walletConnect && (

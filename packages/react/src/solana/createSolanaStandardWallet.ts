@@ -24,6 +24,7 @@ import type { SatchelClient } from '../client/createSatchelClient'
 import { fromBase64Url, toBase64 } from '../client/encoding'
 import { readString } from '../client/parse'
 import type { SatchelWallet } from '../client/types'
+import { satchelStandardWallets } from '../client/walletStandard/satchelStandardWallets'
 import { NotAuthenticatedError, WalletNotFoundError } from '../errors/errors'
 import { decodeBase58 } from './decodeBase58'
 import { SOLANA_CHAINS, toSolanaCaip2 } from './toSolanaCaip2'
@@ -177,5 +178,6 @@ export function createSolanaStandardWallet(
       return accounts
     },
   } satisfies Wallet
+  satchelStandardWallets.add(wallet)
   return { wallet, update }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
-import { address, getAddressEncoder, getTransactionDecoder, lamports } from '@solana/kit'
+import { address, getAddressDecoder, getAddressEncoder, getTransactionDecoder, lamports } from '@solana/kit'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { getAddress, type Hex } from 'viem'
@@ -36,7 +36,7 @@ beforeAll(async () => {
         clients: [{ ...OIDC_CLIENT, redirectUris: [`${pageOrigin}/`] }],
       })
       return {
-        loginMethods: ['email', 'passkey', 'siwe', 'oauth'],
+        loginMethods: ['email', 'passkey', 'siwe', 'siws', 'oauth'],
         app: { settings: { oauth: { providers: { acme: { issuer: idp.issuer, ...OIDC_CLIENT } } } } },
       }
     },
@@ -189,6 +189,69 @@ describe('the login modal in Chromium', () => {
     await expectText('status', 'authenticated')
     const accounts = (await page.getByTestId('accounts').textContent()) ?? ''
     expect(getAddress(accounts.replace(/^wallet:/, ''))).toBe(account.address)
+  })
+
+  it('signs in with a Solana wallet registered through the Wallet Standard (Sign In With Solana)', async () => {
+    const secretKey = ed25519.utils.randomPrivateKey()
+    const publicKey = ed25519.getPublicKey(secretKey)
+    const solanaAddress = getAddressDecoder().decode(publicKey)
+    context = await stack.browser.newContext()
+    page = await context.newPage()
+    // The key stays in Node; the page's wallet asks Node to sign the message bytes (base64 both ways).
+    await page.exposeFunction('testSolanaSign', (message: string) =>
+      Buffer.from(ed25519.sign(Buffer.from(message, 'base64'), secretKey)).toString('base64'),
+    )
+    await page.addInitScript(
+      ([walletAddress, publicKeyBase64]) => {
+        const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+        const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
+        const chains = ['solana:mainnet'] as const
+        const account = {
+          address: walletAddress,
+          publicKey: fromBase64(publicKeyBase64),
+          chains,
+          features: ['solana:signMessage'],
+        }
+        const wallet = {
+          version: '1.0.0',
+          name: 'Test Solana Wallet',
+          icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+          chains,
+          accounts: [] as unknown[],
+          features: {
+            'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
+            'standard:events': { version: '1.0.0', on: () => () => {} },
+            'solana:signMessage': {
+              version: '1.0.0',
+              signMessage: async ({ message }: { message: Uint8Array }) => {
+                const sign = (window as unknown as { testSolanaSign(text: string): Promise<string> })
+                  .testSolanaSign
+                return [{ signedMessage: message, signature: fromBase64(await sign(toBase64(message))) }]
+              },
+            },
+          },
+        }
+        // The Wallet Standard's registration handshake, as @wallet-standard/wallet's registerWallet does it.
+        const register = ({ register: add }: { register(wallet: unknown): unknown }) => add(wallet)
+        window.addEventListener('wallet-standard:app-ready', (event) =>
+          register((event as CustomEvent).detail),
+        )
+        window.dispatchEvent(
+          Object.assign(new Event('wallet-standard:register-wallet', { bubbles: false, cancelable: false }), {
+            detail: register,
+          }),
+        )
+      },
+      [solanaAddress, Buffer.from(publicKey).toString('base64')] as const,
+    )
+    await page.goto(stack.pageUrl)
+    await expectText('status', 'unauthenticated')
+
+    const dialog = await openModal()
+    await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+    await dialog.getByRole('button', { name: 'Test Solana Wallet (Solana)' }).click()
+    await expectText('status', 'authenticated')
+    expect(await page.getByTestId('accounts').textContent()).toBe(`wallet:${solanaAddress}`)
   })
 
   it('says so when the browser has no wallet', async () => {
