@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
+import { injectTestSolanaWallet } from '../support/injectTestSolanaWallet'
 import { injectTestWallet } from '../support/injectTestWallet'
 import { launchBrowser } from '../support/launchBrowser'
 import { saveScreenshot } from '../support/saveScreenshot'
@@ -68,6 +69,32 @@ describe('sign-in with a browser wallet', () => {
     await page
       .getByRole('region', { name: 'Ways to sign in' })
       .getByText(formatAddress(account.address))
+      .waitFor()
+    await context.close()
+  })
+
+  it('signs in with a Solana wallet (Wallet Standard) by a real SIWS signature, after the person first declines', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const wallet = await injectTestSolanaWallet(page, { name: 'Test Solana Wallet', rejectSignatures: 1 })
+    await page.goto(world.walletUrl)
+    await page.getByRole('radio', { name: 'Wallet' }).check()
+    const button = page.getByRole('button', { name: 'Sign in with Test Solana Wallet (Solana)' })
+    await button.waitFor()
+    await saveScreenshot(page, 'wallet-sign-in', 'choose-solana-wallet')
+    expect(await checkAccessibility(page)).toEqual([])
+
+    await button.click()
+    await page.getByRole('alert').getByText('You declined the sign-in request in your wallet.').waitFor()
+
+    await button.click()
+    await readHeaderAddress(page)
+    expect(wallet.calls.signMessage).toBe(2)
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
+    await openScreen(page, 'Settings')
+    await page
+      .getByRole('region', { name: 'Ways to sign in' })
+      .getByText(formatAddress(wallet.address))
       .waitFor()
     await context.close()
   })

@@ -87,6 +87,7 @@ describe('public surface', () => {
         "useLoginWithOAuth",
         "useLoginWithPasskey",
         "useLoginWithSms",
+        "useLoginWithSolanaWallet",
         "useLoginWithWallet",
         "useLogout",
         "useMfa",

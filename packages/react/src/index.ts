@@ -185,6 +185,7 @@ export { type UseLoginWithEmailReturnType, useLoginWithEmail } from './react/hoo
 export { useLoginWithOAuth } from './react/hooks/useLoginWithOAuth'
 export { useLoginWithPasskey } from './react/hooks/useLoginWithPasskey'
 export { type UseLoginWithSmsReturnType, useLoginWithSms } from './react/hooks/useLoginWithSms'
+export { useLoginWithSolanaWallet } from './react/hooks/useLoginWithSolanaWallet'
 export { useLoginWithWallet } from './react/hooks/useLoginWithWallet'
 export { useLogout } from './react/hooks/useLogout'
 export { type UseMfaReturnType, useMfa } from './react/hooks/useMfa'

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
-import { address, getAddressDecoder, getAddressEncoder, getTransactionDecoder, lamports } from '@solana/kit'
+import { address, getAddressEncoder, getTransactionDecoder, lamports } from '@solana/kit'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { getAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { addVirtualAuthenticator } from '../../../../e2e/support/addVirtualAuthenticator'
+import { injectTestSolanaWallet } from '../../../../e2e/support/injectTestSolanaWallet'
 import {
   type StartLoopbackOidcProviderReturnType,
   startLoopbackOidcProvider,
@@ -192,58 +193,9 @@ describe('the login modal in Chromium', () => {
   })
 
   it('signs in with a Solana wallet registered through the Wallet Standard (Sign In With Solana)', async () => {
-    const secretKey = ed25519.utils.randomPrivateKey()
-    const publicKey = ed25519.getPublicKey(secretKey)
-    const solanaAddress = getAddressDecoder().decode(publicKey)
     context = await stack.browser.newContext()
     page = await context.newPage()
-    // The key stays in Node; the page's wallet asks Node to sign the message bytes (base64 both ways).
-    await page.exposeFunction('testSolanaSign', (message: string) =>
-      Buffer.from(ed25519.sign(Buffer.from(message, 'base64'), secretKey)).toString('base64'),
-    )
-    await page.addInitScript(
-      ([walletAddress, publicKeyBase64]) => {
-        const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
-        const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
-        const chains = ['solana:mainnet'] as const
-        const account = {
-          address: walletAddress,
-          publicKey: fromBase64(publicKeyBase64),
-          chains,
-          features: ['solana:signMessage'],
-        }
-        const wallet = {
-          version: '1.0.0',
-          name: 'Test Solana Wallet',
-          icon: 'data:image/svg+xml;base64,PHN2Zy8+',
-          chains,
-          accounts: [] as unknown[],
-          features: {
-            'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
-            'standard:events': { version: '1.0.0', on: () => () => {} },
-            'solana:signMessage': {
-              version: '1.0.0',
-              signMessage: async ({ message }: { message: Uint8Array }) => {
-                const sign = (window as unknown as { testSolanaSign(text: string): Promise<string> })
-                  .testSolanaSign
-                return [{ signedMessage: message, signature: fromBase64(await sign(toBase64(message))) }]
-              },
-            },
-          },
-        }
-        // The Wallet Standard's registration handshake, as @wallet-standard/wallet's registerWallet does it.
-        const register = ({ register: add }: { register(wallet: unknown): unknown }) => add(wallet)
-        window.addEventListener('wallet-standard:app-ready', (event) =>
-          register((event as CustomEvent).detail),
-        )
-        window.dispatchEvent(
-          Object.assign(new Event('wallet-standard:register-wallet', { bubbles: false, cancelable: false }), {
-            detail: register,
-          }),
-        )
-      },
-      [solanaAddress, Buffer.from(publicKey).toString('base64')] as const,
-    )
+    const wallet = await injectTestSolanaWallet(page, { name: 'Test Solana Wallet' })
     await page.goto(stack.pageUrl)
     await expectText('status', 'unauthenticated')
 
@@ -251,7 +203,8 @@ describe('the login modal in Chromium', () => {
     await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
     await dialog.getByRole('button', { name: 'Test Solana Wallet (Solana)' }).click()
     await expectText('status', 'authenticated')
-    expect(await page.getByTestId('accounts').textContent()).toBe(`wallet:${solanaAddress}`)
+    expect(await page.getByTestId('accounts').textContent()).toBe(`wallet:${wallet.address}`)
+    expect(wallet.calls.signMessage).toBe(1)
   })
 
   it('says so when the browser has no wallet', async () => {

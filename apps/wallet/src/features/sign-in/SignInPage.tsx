@@ -12,20 +12,28 @@ import './sign-in.css'
 // Phone parsing carries every country's number metadata: it loads when the Phone tab is opened.
 const SmsSignIn = lazy(() => import('./SmsSignIn'))
 
-type Method = 'email' | 'sms' | 'passkey' | 'siwe' | 'guest'
+type Method = 'email' | 'sms' | 'passkey' | 'wallet' | 'guest'
 
 const labels: Record<Method, string> = {
   email: 'Email',
   sms: 'Phone',
   passkey: 'Passkey',
-  siwe: 'Wallet',
+  wallet: 'Wallet',
   guest: 'Guest',
 }
-const order: readonly Method[] = ['email', 'sms', 'passkey', 'siwe', 'guest']
+const order: readonly Method[] = ['email', 'sms', 'passkey', 'wallet', 'guest']
+// The app config's names for each method: a browser wallet signs in with SIWE (Ethereum) or SIWS (Solana).
+const serverNames: Record<Method, readonly string[]> = {
+  email: ['email'],
+  sms: ['sms'],
+  passkey: ['passkey'],
+  wallet: ['siwe', 'siws'],
+  guest: ['guest'],
+}
 
 /**
  * Sign in (or sign up: the same steps) with every method the app enables: an email code, a text
- * message code with a country picker, a passkey, a browser wallet (Sign-In with Ethereum), or as a
+ * message code with a country picker, a passkey, a browser wallet (Sign-In with Ethereum or Solana), or as a
  * guest. On the devnet it points to the outbox
  * where the codes land.
  */
@@ -48,7 +56,8 @@ export default function SignInPage() {
       </main>
     )
 
-  const enabled = order.filter((method) => app.config.loginMethods.includes(method))
+  const allows = (name: string) => app.config.loginMethods.includes(name)
+  const enabled = order.filter((method) => serverNames[method].some(allows))
   const method = chosen && enabled.includes(chosen) ? chosen : enabled[0]
   return (
     <main className="sign-in">
@@ -81,7 +90,7 @@ export default function SignInPage() {
               </Suspense>
             ) : null}
             {method === 'passkey' ? <PasskeySignIn /> : null}
-            {method === 'siwe' ? <WalletSignIn /> : null}
+            {method === 'wallet' ? <WalletSignIn ethereum={allows('siwe')} solana={allows('siws')} /> : null}
             {method === 'guest' ? <GuestSignIn /> : null}
           </>
         )}
