@@ -8,7 +8,6 @@ import {
   WALLETCONNECT_CONNECT_TIMEOUT_MS,
   WALLETCONNECT_PAIRING_EXPIRY_SECONDS,
 } from '@satchel/core'
-import type { SignClient } from '@walletconnect/sign-client'
 import type { SignClientTypes } from '@walletconnect/types'
 import type { Eip1193Provider, Hex } from '../../ethereum/eip1193Methods'
 import { buildDappNamespaces } from './buildDappNamespaces'
@@ -18,6 +17,7 @@ import { pickStoredSession } from './pickStoredSession'
 import { reachRelay } from './reachRelay'
 import { readWalletConnectSession, type WalletConnectSession } from './readWalletConnectSession'
 import { toWalletConnectRpcError } from './toWalletConnectRpcError'
+import { type DappClient, watchDappEvents } from './watchDappEvents'
 
 export type CreateWalletConnectDappParameters = {
   /** The operator's WalletConnect project id (any string on the loopback relay). */
@@ -101,8 +101,6 @@ function withTimeout<value>(
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
-
-type DappClient = Awaited<ReturnType<typeof SignClient.init>>
 
 const expiredError = (cause?: unknown) =>
   new DisconnectedError({ message: 'The connection code expired', details: 'Show a new code.', cause })
@@ -205,53 +203,43 @@ export function createWalletConnectDapp(parameters: CreateWalletConnectDappParam
           icons: [],
         },
       })
-      client.on('session_delete', ({ topic }) => {
-        if (session?.topic !== topic) return
-        // The SDK deletes an expired session (with session_delete) before it says session_expire.
-        const expired = session.expiresAt <= Date.now()
-        endSession(
-          client,
-          expired
-            ? { status: 'expired', pairing: 'deleted', what: 'session' }
-            : { status: 'disconnected', pairing: 'deleted', by: 'wallet' },
-        )
-      })
-      client.on('session_expire', ({ topic }) => {
-        if (session?.topic === topic)
-          endSession(client, { status: 'expired', pairing: 'deleted', what: 'session' })
-      })
-      const refresh = (topic: string) => {
-        if (session?.topic !== topic || !client.session.keys.includes(topic)) return
-        const before = session
-        session = readWalletConnectSession(client.session.get(topic), chains)
-        setState({ status: 'connected', pairing: 'active', session })
-        if (session.accounts.join() !== before.accounts.join())
-          control.emit('accountsChanged', session.accounts)
-      }
-      client.on('session_update', ({ topic }) => refresh(topic))
-      client.on('session_extend', ({ topic }) => refresh(topic))
-      client.on('session_event', ({ topic, params }) => {
-        if (session?.topic !== topic) return
-        const { name, data } = params.event
-        const chain = /^eip155:(\d{1,15})$/.exec(params.chainId)?.[1]
-        if (name === 'chainChanged' && chain && session.chains.includes(Number(chain))) {
-          control.setChainId(Number(chain))
-          control.emit('chainChanged', `0x${Number(chain).toString(16)}` satisfies Hex)
-        } else if (name === 'accountsChanged' && Array.isArray(data)) refresh(topic)
-      })
-      client.core.pairing.events.on('pairing_expire', ({ topic }: { topic: string }) => {
-        if (topic !== pairingTopic) return
-        pairingTopic = undefined
-        if (state.status !== 'waiting') return
-        setState({ status: 'expired', pairing: 'deleted', what: 'pairing' })
-        stopWaiting?.(expiredError())
-      })
-      client.core.pairing.events.on('pairing_delete', ({ topic }: { topic: string }) => {
-        if (topic !== pairingTopic) return
-        pairingTopic = undefined
-        if (state.status !== 'waiting') return
-        setState({ status: 'disconnected', pairing: 'deleted', by: 'wallet' })
-        stopWaiting?.(new DisconnectedError({ message: 'The wallet ended the connection' }))
+      watchDappEvents(client, {
+        sessionEnded(topic, how) {
+          if (session?.topic !== topic) return
+          // The SDK deletes an expired session (with session_delete) before it says session_expire.
+          const expired = how === 'expired' || session.expiresAt <= Date.now()
+          endSession(
+            client,
+            expired
+              ? { status: 'expired', pairing: 'deleted', what: 'session' }
+              : { status: 'disconnected', pairing: 'deleted', by: 'wallet' },
+          )
+        },
+        sessionChanged(topic) {
+          if (session?.topic !== topic || !client.session.keys.includes(topic)) return
+          const before = session
+          session = readWalletConnectSession(client.session.get(topic), chains)
+          setState({ status: 'connected', pairing: 'active', session })
+          if (session.accounts.join() !== before.accounts.join())
+            control.emit('accountsChanged', session.accounts)
+        },
+        chainChanged(topic, chainId) {
+          if (session?.topic !== topic || !session.chains.includes(chainId)) return
+          control.setChainId(chainId)
+          control.emit('chainChanged', `0x${chainId.toString(16)}` satisfies Hex)
+        },
+        pairingEnded(topic, how) {
+          if (topic !== pairingTopic) return
+          pairingTopic = undefined
+          if (state.status !== 'waiting') return
+          if (how === 'expired') {
+            setState({ status: 'expired', pairing: 'deleted', what: 'pairing' })
+            stopWaiting?.(expiredError())
+          } else {
+            setState({ status: 'disconnected', pairing: 'deleted', by: 'wallet' })
+            stopWaiting?.(new DisconnectedError({ message: 'The wallet ended the connection' }))
+          }
+        },
       })
       return client
     })()
