@@ -50,15 +50,21 @@ function createRedisKv(url: string, prefix: string): Kv {
     enableAutoPipelining: true,
   })
   redis.on('error', () => {}) // reported through failing commands instead of crashing the process
+  // One script call (EVALSHA) rather than MULTI/INCR/EXPIRE/EXEC: it rides the auto-pipeline with the
+  // request's other commands (a MULTI block is its own write), and the window starts atomically.
+  redis.defineCommand('incrementWindow', {
+    numberOfKeys: 1,
+    lua: "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n",
+  })
+  const incrementWindow = (key: string, ttlSeconds: number): Promise<number> =>
+    (redis as unknown as { incrementWindow(key: string, ttl: number): Promise<number> }).incrementWindow(
+      key,
+      ttlSeconds,
+    )
   const channels = createRedisChannels(url, prefix)
   return {
     kind: 'redis',
-    async increment(key, ttlSeconds) {
-      const [[, count]] = (await redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as [
-        [unknown, number],
-      ]
-      return count
-    },
+    increment: incrementWindow,
     async setIfAbsent(key, value, ttlSeconds) {
       return (await redis.set(key, value, 'EX', ttlSeconds, 'NX')) === 'OK'
     },
