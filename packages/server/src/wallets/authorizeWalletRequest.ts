@@ -96,13 +96,7 @@ async function checkSignedRequest(
 
   const signature = readHeader(request, AUTHORIZATION_SIGNATURE_HEADER)
   if (!signature) throw new ApiError('invalid_authorization_signature')
-  const expiry = readHeader(request, REQUEST_EXPIRY_HEADER)
-  const expiresAt = expiry && /^[1-9]\d{0,15}$/.test(expiry) ? Number(expiry) : Number.NaN
-  const now = ctx.now()
-  if (!Number.isSafeInteger(expiresAt) || expiresAt <= now) throw new ApiError('request_expired')
-  if (expiresAt > now + MAX_REQUEST_EXPIRY_MS) {
-    throw new ApiError('request_expired', { message: 'The request expiry is more than 10 minutes ahead' })
-  }
+  const expiresAt = readRequestExpiry(ctx, request)
   const idempotencyKey = readHeader(request, IDEMPOTENCY_KEY_HEADER)
   if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
     throw new ApiError('invalid_data', { message: `Invalid ${IDEMPOTENCY_KEY_HEADER} header` })
@@ -113,16 +107,7 @@ async function checkSignedRequest(
     [`wallet:${wallet.id}`, rateLimits.walletRequestsPerWallet],
   ])
   limited.catch(() => {})
-  const payload = serializeAuthorizationPayload(
-    buildAuthorizationPayload({
-      method: request.method,
-      url: getRequestUrl(ctx, request),
-      body: request.body,
-      appId: app.id,
-      expiry: String(expiresAt),
-      idempotencyKey,
-    }),
-  )
+  const payload = readSignedPayload(ctx, request, { appId: app.id, expiresAt, idempotencyKey })
   let actor: WalletActor | undefined
   let signerKey: JsonWebKey | undefined
   if (auth) {
@@ -147,14 +132,69 @@ async function checkSignedRequest(
   await limited
   if (!actor || !signerKey) throw new ApiError('invalid_authorization_signature')
 
-  // Keyed on what was signed rather than on the signature bytes: an ECDSA signature can be re-encoded
-  // (DER or raw) or malleated (s -> n - s) into other valid bytes for the same request.
-  const replayKey = createHash('sha256')
+  return { app, wallet, actor, idempotencyKey, replayKey: getReplayKey(signerKey, payload), expiresAt }
+}
+
+/**
+ * The request's `satchel-request-expiry`: unix milliseconds, later than now and at most 10 minutes
+ * ahead, or `request_expired`.
+ *
+ * @example
+ * const expiresAt = readRequestExpiry(ctx, request)
+ */
+export function readRequestExpiry(ctx: ServerContext, request: FastifyRequest): number {
+  const expiry = readHeader(request, REQUEST_EXPIRY_HEADER)
+  const expiresAt = expiry && /^[1-9]\d{0,15}$/.test(expiry) ? Number(expiry) : Number.NaN
+  const now = ctx.now()
+  if (!Number.isSafeInteger(expiresAt) || expiresAt <= now) throw new ApiError('request_expired')
+  if (expiresAt > now + MAX_REQUEST_EXPIRY_MS) {
+    throw new ApiError('request_expired', { message: 'The request expiry is more than 10 minutes ahead' })
+  }
+  return expiresAt
+}
+
+/**
+ * The bytes the client signed for this request (its method, full URL and body as received, bound to
+ * the app, the expiry and the idempotency key), for the authorization signature check.
+ *
+ * @example
+ * const payload = readSignedPayload(ctx, request, { appId: app.id, expiresAt })
+ */
+export function readSignedPayload(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  {
+    appId,
+    expiresAt,
+    idempotencyKey,
+  }: { appId: string; expiresAt: number; idempotencyKey?: string | undefined },
+): Uint8Array {
+  return serializeAuthorizationPayload(
+    buildAuthorizationPayload({
+      method: request.method,
+      url: getRequestUrl(ctx, request),
+      body: request.body,
+      appId,
+      expiry: String(expiresAt),
+      idempotencyKey,
+    }),
+  )
+}
+
+/**
+ * Names one signed request for the replay guard: keyed on what was signed rather than on the
+ * signature bytes, since an ECDSA signature can be re-encoded (DER or raw) or malleated
+ * (s -> n - s) into other valid bytes for the same request.
+ *
+ * @example
+ * const replayKey = getReplayKey(sessionPublicKey, payload)
+ */
+export function getReplayKey(signerKey: JsonWebKey, payload: Uint8Array): string {
+  return createHash('sha256')
     .update(getP256KeyThumbprint(signerKey))
     .update('\n')
     .update(payload)
     .digest('base64url')
-  return { app, wallet, actor, idempotencyKey, replayKey, expiresAt }
 }
 
 /**
@@ -166,10 +206,10 @@ async function checkSignedRequest(
  */
 export async function claimRequestOnce(
   ctx: ServerContext,
-  authorized: AuthorizedWalletRequest,
+  { replayKey, expiresAt }: Pick<AuthorizedWalletRequest, 'replayKey' | 'expiresAt'>,
 ): Promise<void> {
-  const ttlSeconds = Math.max(1, Math.ceil((authorized.expiresAt - ctx.now()) / 1000) + 1)
-  const fresh = await ctx.kv.setIfAbsent(`wallet-request:${authorized.replayKey}`, '1', ttlSeconds)
+  const ttlSeconds = Math.max(1, Math.ceil((expiresAt - ctx.now()) / 1000) + 1)
+  const fresh = await ctx.kv.setIfAbsent(`wallet-request:${replayKey}`, '1', ttlSeconds)
   if (!fresh) throw new ApiError('replayed_request')
 }
 
