@@ -18,7 +18,7 @@ import {
 import { getWalletsRepository, type SigningWallet, type WalletSignerRecord } from './walletsRepository'
 
 /** How far ahead a request may set its expiry: a signature is never good for longer. */
-export const MAX_REQUEST_EXPIRY_MS = 10 * 60 * 1000
+const MAX_REQUEST_EXPIRY_MS = 10 * 60 * 1000
 
 /** Who signed: the user's session key, or an app server's delegated signer key. */
 export type WalletActor = { kind: 'user'; auth: Auth } | { kind: 'signer'; signer: WalletSignerRecord }
@@ -220,7 +220,7 @@ export async function claimRequestOnce(
  * @example
  * getRequestUrl(ctx, request) // 'https://api.example.com/api/v1/wallets/wallet_x/rpc'
  */
-export function getRequestUrl(ctx: ServerContext, request: FastifyRequest): string {
+function getRequestUrl(ctx: ServerContext, request: FastifyRequest): string {
   const base = ctx.config.publicUrl
     ? ctx.config.publicUrl.replace(/\/+$/, '')
     : `${request.protocol}://${request.host}`
