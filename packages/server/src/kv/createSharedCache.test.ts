@@ -16,6 +16,18 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   }
 }
 
+/** A promise the test opens when it chooses, to hold a read in progress. */
+function gate() {
+  let open: () => void = () => {}
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { opened, open }
+}
+
+/** Lets promise callbacks and pending reads run. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
 describe.each([['memory'], ['redis']] as const)('shared cache over the %s store', (kind) => {
   const opened: Kv[] = []
   const caches: SharedCache<Row>[] = []
@@ -126,6 +138,91 @@ describe.each([['memory'], ['redis']] as const)('shared cache over the %s store'
     expect((await a.load('row', db.read))?.version).toBe(3)
     clock.now += 5_000
     expect((await a.load('row', db.read))?.version).toBe(4)
+  })
+
+  it('reads a key once for loads at the same time, but not for a load that came after an invalidation', async () => {
+    if (kind === 'redis' && !(await testRedisUrl())) return
+    const { a } = await twoInstances()
+    const db = source()
+    await eventually(async () => {
+      await a.load('row', db.read)
+      const before = db.state.reads
+      await a.load('row', db.read)
+      return db.state.reads === before
+    }, 'instance a caches')
+    await a.invalidate(['row'])
+
+    const held = gate()
+    const slowRead = async () => {
+      const row = await db.read()
+      await held.opened
+      return row
+    }
+    const reads = db.state.reads
+    const together = Array.from({ length: 32 }, () => a.load('row', slowRead))
+    await tick()
+    expect(db.state.reads).toBe(reads + 1)
+
+    // A change after that read began: a load now must not be given the answer from before it.
+    db.state.row = { owner: 'alice', version: 2 }
+    await a.invalidate(['row'])
+    const after = a.load('row', db.read)
+    expect(db.state.reads).toBe(reads + 2)
+    held.open()
+    expect((await Promise.all(together)).map((row) => row?.version)).toEqual(Array(32).fill(1))
+    expect((await after)?.version).toBe(2)
+  })
+
+  it("answers at once near the end of an entry's ttl and reads it again once, in the background", async () => {
+    if (kind === 'redis' && !(await testRedisUrl())) return
+    const { a, clock } = await twoInstances()
+    const db = source()
+    await eventually(async () => {
+      await a.load('row', db.read)
+      const before = db.state.reads
+      await a.load('row', db.read)
+      return db.state.reads === before
+    }, 'instance a caches')
+    const reads = db.state.reads
+
+    // 3.9 s into a 5 s ttl: the cached row is the answer, while one read refreshes it.
+    clock.now += 3_900
+    db.state.row = { owner: 'alice', version: 2 }
+    const held = gate()
+    const slowRead = async () => {
+      const row = await db.read()
+      await held.opened
+      return row
+    }
+    expect((await a.load('row', slowRead))?.version).toBe(1)
+    expect((await a.load('row', slowRead))?.version).toBe(1)
+    expect(db.state.reads).toBe(reads + 1)
+    held.open()
+    await tick()
+
+    // The refreshed entry counts from the refresh: past the old expiry, it is served without a read.
+    clock.now += 2_000
+    expect((await a.load('row', db.read))?.version).toBe(2)
+    expect(db.state.reads).toBe(reads + 1)
+
+    // A refresh that finds the row gone forgets it at once instead of serving it to the end of its ttl.
+    clock.now += 2_000
+    db.state.row = undefined
+    expect((await a.load('row', db.read))?.version).toBe(2)
+    await tick()
+    expect(await a.load('row', db.read)).toBeUndefined()
+
+    // A refresh that fails changes nothing for the caller; the entry then expires as usual.
+    db.state.row = { owner: 'alice', version: 3 }
+    await a.load('row', db.read)
+    clock.now += 3_900
+    const failing = async (): Promise<Row | undefined> => {
+      throw new Error('database unreachable')
+    }
+    expect((await a.load('row', failing))?.version).toBe(3)
+    await tick()
+    clock.now += 1_200
+    await expect(a.load('row', failing)).rejects.toThrow('database unreachable')
   })
 })
 

@@ -1,10 +1,16 @@
 import type { Kv, Subscription } from './createKv'
 
+/** Past this share of its ttl, an entry in use is read again in the background. */
+const REFRESH_AFTER = 0.75
+
 export type SharedCache<V> = {
   /**
    * The cached value of `key`, else `fetch()`'s answer, which is kept only when no invalidation was
    * heard while it was read (a read racing a change could otherwise cache the state from before it).
-   * `undefined` answers are not cached.
+   * `undefined` answers are not cached. Loads of one key at the same time share one read (unless an
+   * invalidation came between them), and an entry in the last quarter of its ttl is answered at once
+   * while it is read again in the background: a key in steady use never makes a request wait for the
+   * source, and its expiry never sends every request in flight to the source together.
    */
   load(key: string, fetch: () => Promise<V | undefined>): Promise<V | undefined>
   /**
@@ -56,8 +62,10 @@ export function createSharedCache<V>({
   onPublishError,
 }: CreateSharedCacheParameters<V>): SharedCache<V> {
   const entries = new Map<string, { value: V; at: number }>()
+  // The read of each key in progress, and the epoch it started in (only that epoch may join it).
+  const reads = new Map<string, { epoch: number; answer: Promise<V | undefined> }>()
   // Bumped by every invalidation heard and every gap: a read that started before keeps its answer
-  // for itself but does not cache it.
+  // for itself but neither caches it nor is shared with loads that came after.
   let epoch = 0
 
   const drop = (names: readonly string[]) => {
@@ -77,25 +85,49 @@ export function createSharedCache<V>({
     },
   })
 
-  return {
-    async load(key, fetch) {
-      const live = subscription.listening()
-      if (live) {
-        const hit = entries.get(key)
-        if (hit && now() - hit.at < ttlMs) return hit.value
-        if (hit) entries.delete(key)
-      }
-      const started = epoch
-      const at = now()
-      const value = await fetch()
-      if (value !== undefined && live && epoch === started && subscription.listening()) {
-        if (entries.size >= maxEntries) {
-          const oldest = entries.keys().next().value
-          if (oldest !== undefined) entries.delete(oldest)
+  /** Reads `key` from the source (or joins the read already under way) and caches what it learns. */
+  const read = (key: string, fetch: () => Promise<V | undefined>): Promise<V | undefined> => {
+    const pending = reads.get(key)
+    if (pending && pending.epoch === epoch) return pending.answer
+    const started = epoch
+    const at = now()
+    const answer = fetch().then((value) => {
+      if (epoch === started && subscription.listening()) {
+        // A refresh that finds the row gone (revoked, deleted) drops what was cached of it.
+        entries.delete(key)
+        if (value !== undefined) {
+          if (entries.size >= maxEntries) {
+            const oldest = entries.keys().next().value
+            if (oldest !== undefined) entries.delete(oldest)
+          }
+          entries.set(key, { value, at })
         }
-        entries.set(key, { value, at })
       }
       return value
+    })
+    reads.set(key, { epoch: started, answer })
+    const done = () => {
+      if (reads.get(key)?.answer === answer) reads.delete(key)
+    }
+    answer.then(done, done)
+    return answer
+  }
+
+  return {
+    async load(key, fetch) {
+      // Without a live subscription, invalidations may go unheard: no cache, no shared reads.
+      if (!subscription.listening()) return fetch()
+      const hit = entries.get(key)
+      if (hit) {
+        const age = now() - hit.at
+        if (age < ttlMs) {
+          // A failed refresh changes nothing: the entry expires, and the next load reads for itself.
+          if (age >= ttlMs * REFRESH_AFTER) read(key, fetch).catch(() => {})
+          return hit.value
+        }
+        entries.delete(key)
+      }
+      return read(key, fetch)
     },
     async invalidate(keys) {
       if (keys.length === 0) return
