@@ -10,6 +10,7 @@ import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:cry
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { createRequire } from 'node:module'
+import net from 'node:net'
 import os from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -31,7 +32,7 @@ const METHODS = ['personal_sign', 'eth_signTransaction'] as const
 type Method = (typeof METHODS)[number]
 
 /** One API process: where to reach it, and how much CPU it has used so far (µs). */
-type Instance = { child: ChildProcess; api: Api; host: string; cpu: () => Promise<number> }
+type Instance = { child: ChildProcess; api: Api; port: number; host: string; cpu: () => Promise<number> }
 type Api = ReturnType<typeof createClient>
 type Setup = Awaited<ReturnType<typeof prepare>>
 type Result = Awaited<ReturnType<typeof load>>
@@ -179,6 +180,7 @@ async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
   return {
     child,
     api: createClient(port),
+    port,
     host: `127.0.0.1:${port}`,
     async cpu() {
       stdin.write('cpu\n')
@@ -344,9 +346,10 @@ let nextUser = 0
 
 /**
  * A signed wallet RPC request for one instance, as the SDK makes it (WebCrypto's raw r||s signature,
- * base64). No SATCHEL_PUBLIC_URL here: the server rebuilds the signed URL from the Host header.
+ * base64), serialized to the bytes sent. No SATCHEL_PUBLIC_URL here: the server rebuilds the signed
+ * URL from the Host header.
  */
-function signedRpc(setup: Setup, instance: Instance, method: Method, key: KeyObject) {
+function signedRpc(setup: Setup, instance: Instance, method: Method, key: KeyObject): Request {
   sequence += 1
   const path = `/api/v1/wallets/${setup.walletId}/rpc`
   const body =
@@ -377,16 +380,11 @@ function signedRpc(setup: Setup, instance: Instance, method: Method, key: KeyObj
     }),
   )
   const signature = sign('sha256', payload, { key, dsaEncoding: 'ieee-p1363' }).toString('base64')
-  return {
-    instance,
-    path,
-    body,
-    headers: {
-      ...setup.bearer,
-      'satchel-authorization-signature': signature,
-      'satchel-request-expiry': expiry,
-    },
-  }
+  return serializeRequest(instance, path, body, {
+    ...setup.bearer,
+    'satchel-authorization-signature': signature,
+    'satchel-request-expiry': expiry,
+  })
 }
 
 async function runRpc(instances: Instance[], setup: Setup, method: Method, concurrency: number) {
@@ -400,7 +398,7 @@ async function runRpc(instances: Instance[], setup: Setup, method: Method, concu
   return load(instances, concurrency, () => {
     const request = prepared[next] ?? signedRpc(setup, pick(next), method, setup.sessionKey)
     next++
-    return request.instance.api('POST', request.path, request.body, request.headers)
+    return request
   })
 }
 
@@ -410,23 +408,107 @@ async function runCreation(instances: Instance[], setup: Setup, concurrency: num
     const userId = setup.userIds[nextUser++]
     if (!userId) throw new Error('ran out of users')
     const instance = instances[calls++ % instances.length] as Instance
-    return instance.api('POST', '/api/v1/wallets', { chain_type: 'ethereum', user_id: userId }, setup.basic)
+    return serializeRequest(
+      instance,
+      '/api/v1/wallets',
+      { chain_type: 'ethereum', user_id: userId },
+      setup.basic,
+    )
   })
 }
 
-/** Runs `call` from `concurrency` callers: a warm-up, then a timed round; rate, latency and CPU. */
-async function load(
-  instances: Instance[],
-  concurrency: number,
-  call: () => Promise<{ status: number; body: string }>,
-) {
+/** A request ready to send: which instance, and its bytes on the wire. */
+type Request = { instance: Instance; bytes: Buffer }
+
+function serializeRequest(
+  instance: Instance,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Request {
+  const payload = Buffer.from(JSON.stringify(body))
+  const head = [
+    `POST ${path} HTTP/1.1`,
+    `host: ${instance.host}`,
+    'content-type: application/json',
+    `content-length: ${payload.length}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ]
+  return { instance, bytes: Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), payload]) }
+}
+
+/**
+ * One keep-alive HTTP/1.1 connection sending prepared request bytes, one request at a time, and
+ * reading just the status and the Content-Length body: a load generator as light as wrk, so the
+ * machine's CPU goes to the server rather than to Node's HTTP client.
+ */
+async function connect(port: number) {
+  const socket = net.connect({ host: '127.0.0.1', port, noDelay: true })
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve)
+    socket.once('error', reject)
+  })
+  let pending:
+    | { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void }
+    | undefined
+  let buffered: Buffer = Buffer.alloc(0)
+  const fail = (error: Error) => {
+    pending?.reject(error)
+    pending = undefined
+  }
+  socket.on('error', fail)
+  socket.on('close', () => fail(new Error('the server closed the connection')))
+  socket.on('data', (chunk: Buffer) => {
+    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk])
+    const headEnd = buffered.indexOf('\r\n\r\n')
+    if (headEnd < 0 || !pending) return
+    const head = buffered.subarray(0, headEnd).toString('latin1')
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? Number.NaN)
+    if (!Number.isSafeInteger(length)) return fail(new Error(`no content-length: ${head}`))
+    if (buffered.length < headEnd + 4 + length) return
+    const body = buffered.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8')
+    buffered = buffered.subarray(headEnd + 4 + length)
+    const done = pending
+    pending = undefined
+    done.resolve({ status: Number(head.slice(9, 12)), body })
+  })
+  return {
+    send(bytes: Buffer): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        pending = { resolve, reject }
+        socket.write(bytes)
+      })
+    },
+    close: () => socket.destroy(),
+  }
+}
+
+/**
+ * Sends `next()`'s requests from `concurrency` callers, each with its own keep-alive connection to
+ * every instance: a warm-up, then a timed round; rate, latency and CPU.
+ */
+async function load(instances: Instance[], concurrency: number, next: () => Request) {
+  const callers = await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      const connections = new Map<Instance, Awaited<ReturnType<typeof connect>>>()
+      for (const instance of instances) connections.set(instance, await connect(instance.port))
+      return connections
+    }),
+  )
   const latencies: number[] = []
   let errors = 0
   let firstError: string | undefined
-  const run = async (until: number, record: boolean) => {
+  const run = async (
+    connections: Map<Instance, Awaited<ReturnType<typeof connect>>>,
+    until: number,
+    record: boolean,
+  ) => {
     while (performance.now() < until) {
+      const request = next()
+      const connection = connections.get(request.instance)
+      if (!connection) throw new Error('no connection to the instance')
       const start = performance.now()
-      const response = await call()
+      const response = await connection.send(request.bytes)
       const elapsed = performance.now() - start
       if (response.status >= 300) {
         errors++
@@ -437,13 +519,14 @@ async function load(
   const serverCpu = async () =>
     (await Promise.all(instances.map((instance) => instance.cpu()))).reduce((a, b) => a + b, 0)
   const warmUntil = performance.now() + WARM_UP_MS
-  await Promise.all(Array.from({ length: concurrency }, () => run(warmUntil, false)))
+  await Promise.all(callers.map((connections) => run(connections, warmUntil, false)))
   const [cpuBefore, machineBefore, clientBefore] = [await serverCpu(), machineCpu(), process.cpuUsage()]
   const start = performance.now()
-  await Promise.all(Array.from({ length: concurrency }, () => run(start + ROUND_MS, true)))
+  await Promise.all(callers.map((connections) => run(connections, start + ROUND_MS, true)))
   const seconds = (performance.now() - start) / 1000
   const client = process.cpuUsage(clientBefore)
   const [cpuAfter, machineAfter] = [await serverCpu(), machineCpu()]
+  for (const connections of callers) for (const connection of connections.values()) connection.close()
   if (firstError) console.log(`  first error: ${firstError}`)
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
