@@ -44,3 +44,28 @@ export async function rateLimit(
   if (counts.some((count, i) => count > (checks[i]?.[1].limit ?? 0) * scale))
     throw new ApiError('too_many_requests')
 }
+
+/**
+ * {@link rateLimit} of one key, with a single-use claim of `claim.key` made in the same round trip
+ * when the count is within the limit: true when this call made the claim, false when it was already
+ * taken.
+ *
+ * @example
+ * if (!(await rateLimitAndClaim(kv, 1, [`wallet:${id}`, rateLimits.walletRequestsPerWallet], { key, ttlSeconds }))) {
+ *   throw new ApiError('replayed_request')
+ * }
+ */
+export async function rateLimitAndClaim(
+  kv: Kv,
+  scale: number,
+  [key, rule]: readonly [string, RateLimitRule],
+  claim: { key: string; ttlSeconds: number },
+): Promise<boolean> {
+  const limit = rule.limit * scale
+  const { count, claimed } = await kv.incrementAndClaim(
+    { key: `rl:${key}`, ttlSeconds: rule.windowSeconds, limit },
+    claim,
+  )
+  if (count > limit) throw new ApiError('too_many_requests')
+  return claimed
+}

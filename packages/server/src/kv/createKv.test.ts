@@ -26,4 +26,21 @@ describe.each([['memory'], ['auto']] as const)('kv (%s)', (kind) => {
     const results = await Promise.all(Array.from({ length: 10 }, () => kv.take('once')))
     expect(results.filter((r) => r === 'v')).toHaveLength(1)
   })
+
+  it('counts and claims in one step: a claim is made once, and never over the limit', async () => {
+    const counter = { key: 'wallet-count', ttlSeconds: 60, limit: 3 }
+    const attempts = await Promise.all(
+      Array.from({ length: 4 }, () => kv.incrementAndClaim(counter, { key: 'request:a', ttlSeconds: 60 })),
+    )
+    expect(attempts.map((attempt) => attempt.count).sort()).toEqual([1, 2, 3, 4])
+    expect(attempts.filter((attempt) => attempt.claimed)).toHaveLength(1)
+    expect(await kv.setIfAbsent('request:a', '1', 60)).toBe(false)
+
+    // Over the limit, a new request is counted but not claimed: once the window allows it, it can be.
+    expect(await kv.incrementAndClaim(counter, { key: 'request:b', ttlSeconds: 60 })).toEqual({
+      count: 5,
+      claimed: false,
+    })
+    expect(await kv.setIfAbsent('request:b', '1', 60)).toBe(true)
+  })
 })

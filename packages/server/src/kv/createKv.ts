@@ -7,6 +7,16 @@ export type Kv = {
   increment(key: string, ttlSeconds: number): Promise<number>
   /** Sets the key only if absent (atomically); true when this call set it. */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>
+  /**
+   * {@link Kv.increment} of `counter` and, only while its count is within `counter.limit`, a
+   * {@link Kv.setIfAbsent} of `claim`: one atomic step in one round trip, for a single-use mark that
+   * a rate limit guards (a signed request counted against its wallet and claimed against replays).
+   * `claimed` is false when over the limit or when the mark was already set.
+   */
+  incrementAndClaim(
+    counter: { key: string; ttlSeconds: number; limit: number },
+    claim: { key: string; ttlSeconds: number },
+  ): Promise<{ count: number; claimed: boolean }>
   get(key: string): Promise<string | undefined>
   /** Removes the key and returns its value, atomically (single use). */
   take(key: string): Promise<string | undefined>
@@ -56,17 +66,41 @@ function createRedisKv(url: string, prefix: string): Kv {
     numberOfKeys: 1,
     lua: "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n",
   })
-  const incrementWindow = (key: string, ttlSeconds: number): Promise<number> =>
-    (redis as unknown as { incrementWindow(key: string, ttl: number): Promise<number> }).incrementWindow(
-      key,
-      ttlSeconds,
-    )
+  redis.defineCommand('incrementAndClaim', {
+    numberOfKeys: 2,
+    lua: [
+      "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end",
+      'if n > tonumber(ARGV[2]) then return {n, 0} end',
+      "if redis.call('SET', KEYS[2], '1', 'EX', ARGV[3], 'NX') then return {n, 1} end",
+      'return {n, 0}',
+    ].join('\n'),
+  })
+  const scripts = redis as unknown as {
+    incrementWindow(key: string, ttl: number): Promise<number>
+    incrementAndClaim(
+      counter: string,
+      claim: string,
+      ttl: number,
+      limit: number,
+      claimTtl: number,
+    ): Promise<[number, number]>
+  }
   const channels = createRedisChannels(url, prefix)
   return {
     kind: 'redis',
-    increment: incrementWindow,
+    increment: (key, ttlSeconds) => scripts.incrementWindow(key, ttlSeconds),
     async setIfAbsent(key, value, ttlSeconds) {
       return (await redis.set(key, value, 'EX', ttlSeconds, 'NX')) === 'OK'
+    },
+    async incrementAndClaim(counter, claim) {
+      const [count, claimed] = await scripts.incrementAndClaim(
+        counter.key,
+        claim.key,
+        counter.ttlSeconds,
+        counter.limit,
+        claim.ttlSeconds,
+      )
+      return { count, claimed: claimed === 1 }
     },
     async get(key) {
       return (await redis.get(key)) ?? undefined
@@ -183,21 +217,27 @@ function createMemoryKv(): Kv {
     for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key)
   }, 60_000)
   sweep.unref()
+  const increment = (key: string, ttlSeconds: number) => {
+    const entry = live(key)
+    const count = (entry ? Number(entry.value) : 0) + 1
+    entries.set(key, {
+      value: String(count),
+      expiresAt: entry?.expiresAt ?? Date.now() + ttlSeconds * 1000,
+    })
+    return count
+  }
+  const setIfAbsent = (key: string, value: string, ttlSeconds: number) => {
+    if (live(key)) return false
+    entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 })
+    return true
+  }
   return {
     kind: 'memory',
-    async increment(key, ttlSeconds) {
-      const entry = live(key)
-      const count = (entry ? Number(entry.value) : 0) + 1
-      entries.set(key, {
-        value: String(count),
-        expiresAt: entry?.expiresAt ?? Date.now() + ttlSeconds * 1000,
-      })
-      return count
-    },
-    async setIfAbsent(key, value, ttlSeconds) {
-      if (live(key)) return false
-      entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 })
-      return true
+    increment: async (key, ttlSeconds) => increment(key, ttlSeconds),
+    setIfAbsent: async (key, value, ttlSeconds) => setIfAbsent(key, value, ttlSeconds),
+    async incrementAndClaim(counter, claim) {
+      const count = increment(counter.key, counter.ttlSeconds)
+      return { count, claimed: count <= counter.limit && setIfAbsent(claim.key, '1', claim.ttlSeconds) }
     },
     async get(key) {
       return live(key)?.value

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { App } from '../apps/types'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
-import { rateLimit, rateLimits } from '../http/rateLimit'
+import { rateLimit, rateLimitAndClaim, rateLimits } from '../http/rateLimit'
 import { type Auth, requireAppSecret, requireAuth } from '../http/requestContext'
 import {
   AUTHORIZATION_SIGNATURE_HEADER,
@@ -32,6 +32,11 @@ export type AuthorizedWalletRequest = {
   replayKey: string
   /** Unix ms after which the signature is worthless (and the replay guard can be forgotten). */
   expiresAt: number
+  /**
+   * Already claimed against replays: a request without an idempotency key is claimed together with
+   * its rate-limit count, since no stored answer can come before the replay guard.
+   */
+  claimed: boolean
 }
 
 export type AuthorizeWalletRequestParameters = {
@@ -48,8 +53,9 @@ export type AuthorizeWalletRequestParameters = {
  * delegated signer), the wallet (the user's own, or one of the app's users'), the expiry, and the
  * P-256 authorization signature over the canonical request. A stolen access token alone cannot sign:
  * the session key that must sign never leaves the user's browser.
- * The replay guard is separate ({@link claimRequestOnce}) so that an idempotent retry can be answered
- * from its stored response first.
+ * A request with an idempotency key is claimed against replays later ({@link claimRequestOnce}), so
+ * that a retry can be answered from its stored response first; one without is claimed here, in the
+ * same round trip to the shared store as its rate-limit count.
  *
  * @example
  * const authorized = await authorizeWalletRequest(ctx, request, { walletId, allowDelegated: true })
@@ -102,11 +108,6 @@ async function checkSignedRequest(
     throw new ApiError('invalid_data', { message: `Invalid ${IDEMPOTENCY_KEY_HEADER} header` })
   }
 
-  // Counted while the signature is checked (no extra wait), before any answer: refused requests count.
-  const limited = rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-    [`wallet:${wallet.id}`, rateLimits.walletRequestsPerWallet],
-  ])
-  limited.catch(() => {})
   const payload = readSignedPayload(ctx, request, { appId: app.id, expiresAt, idempotencyKey })
   let actor: WalletActor | undefined
   let signerKey: JsonWebKey | undefined
@@ -129,10 +130,26 @@ async function checkSignedRequest(
       signerKey = signer.publicKey
     }
   }
-  await limited
-  if (!actor || !signerKey) throw new ApiError('invalid_authorization_signature')
 
-  return { app, wallet, actor, idempotencyKey, replayKey: getReplayKey(signerKey, payload), expiresAt }
+  // Every request to the wallet counts against its limit, refused ones included.
+  const walletLimit = [`wallet:${wallet.id}`, rateLimits.walletRequestsPerWallet] as const
+  if (!actor || !signerKey) {
+    await rateLimit(ctx.kv, ctx.config.rateLimitScale, [walletLimit])
+    throw new ApiError('invalid_authorization_signature')
+  }
+  const replayKey = getReplayKey(signerKey, payload)
+  if (idempotencyKey !== undefined) {
+    await rateLimit(ctx.kv, ctx.config.rateLimitScale, [walletLimit])
+    return { app, wallet, actor, idempotencyKey, replayKey, expiresAt, claimed: false }
+  }
+  const fresh = await rateLimitAndClaim(
+    ctx.kv,
+    ctx.config.rateLimitScale,
+    walletLimit,
+    replayGuard(ctx, { replayKey, expiresAt }),
+  )
+  if (!fresh) throw new ApiError('replayed_request')
+  return { app, wallet, actor, idempotencyKey, replayKey, expiresAt, claimed: true }
 }
 
 /**
@@ -199,18 +216,35 @@ export function getReplayKey(signerKey: JsonWebKey, payload: Uint8Array): string
 
 /**
  * Marks a signed request as used until it expires; the same request again is `replayed_request`.
- * Shared through Redis, so a replay sent to another instance fails too.
+ * Shared through Redis, so a replay sent to another instance fails too. A request
+ * {@link authorizeWalletRequest} already claimed (`claimed`) is not claimed twice.
  *
  * @example
  * await claimRequestOnce(ctx, authorized)
  */
 export async function claimRequestOnce(
   ctx: ServerContext,
-  { replayKey, expiresAt }: Pick<AuthorizedWalletRequest, 'replayKey' | 'expiresAt'>,
+  {
+    replayKey,
+    expiresAt,
+    claimed = false,
+  }: Pick<AuthorizedWalletRequest, 'replayKey' | 'expiresAt'> & { claimed?: boolean },
 ): Promise<void> {
-  const ttlSeconds = Math.max(1, Math.ceil((expiresAt - ctx.now()) / 1000) + 1)
-  const fresh = await ctx.kv.setIfAbsent(`wallet-request:${replayKey}`, '1', ttlSeconds)
+  if (claimed) return
+  const { key, ttlSeconds } = replayGuard(ctx, { replayKey, expiresAt })
+  const fresh = await ctx.kv.setIfAbsent(key, '1', ttlSeconds)
   if (!fresh) throw new ApiError('replayed_request')
+}
+
+/** The replay guard's mark for a signed request: kept until just after the signature expires. */
+function replayGuard(
+  ctx: ServerContext,
+  { replayKey, expiresAt }: { replayKey: string; expiresAt: number },
+): { key: string; ttlSeconds: number } {
+  return {
+    key: `wallet-request:${replayKey}`,
+    ttlSeconds: Math.max(1, Math.ceil((expiresAt - ctx.now()) / 1000) + 1),
+  }
 }
 
 /**
