@@ -58,14 +58,31 @@ describe.each([['memory'], ['redis']] as const)('shared cache over the %s store'
     return { a: make(first), b: make(second), clock }
   }
 
+  /** Loads until `cache` answers from memory (a Redis subscription is confirmed asynchronously). */
+  async function untilCaching(cache: SharedCache<Row>, db: ReturnType<typeof source>): Promise<void> {
+    await eventually(async () => {
+      await cache.load('row', db.read)
+      const before = db.state.reads
+      await cache.load('row', db.read)
+      return db.state.reads === before
+    }, 'the cache answers from memory')
+  }
+
   /** The "database": a row whose version changes, and a count of reads. */
   function source() {
     const state = { row: { owner: 'alice', version: 1 } as Row | undefined, reads: 0 }
+    const read = async () => {
+      state.reads++
+      return state.row && { ...state.row }
+    }
     return {
       state,
-      read: async () => {
-        state.reads++
-        return state.row && { ...state.row }
+      read,
+      /** A read that takes the row now but answers only once `opened` settles. */
+      readUntil: (opened: Promise<void>) => async () => {
+        const row = await read()
+        await opened
+        return row
       },
     }
   }
@@ -74,13 +91,8 @@ describe.each([['memory'], ['redis']] as const)('shared cache over the %s store'
     if (kind === 'redis' && !(await testRedisUrl())) return
     const { a, b } = await twoInstances()
     const db = source()
-    // Warm both until their subscriptions are live (a Redis subscription is confirmed asynchronously).
-    await eventually(async () => {
-      await b.load('row', db.read)
-      const before = db.state.reads
-      await b.load('row', db.read)
-      return db.state.reads === before
-    }, 'instance b caches')
+    // Warm b until its subscription is live.
+    await untilCaching(b, db)
     const reads = db.state.reads
     expect(await b.load('row', db.read)).toEqual({ owner: 'alice', version: 1 })
     expect(db.state.reads).toBe(reads)
@@ -94,12 +106,7 @@ describe.each([['memory'], ['redis']] as const)('shared cache over the %s store'
     if (kind === 'redis' && !(await testRedisUrl())) return
     const { a, b } = await twoInstances()
     const db = source()
-    await eventually(async () => {
-      await b.load('row', db.read)
-      const before = db.state.reads
-      await b.load('row', db.read)
-      return db.state.reads === before
-    }, 'instance b caches')
+    await untilCaching(b, db)
     db.state.row = undefined
     await a.invalidate(['owner:alice'])
     await eventually(async () => (await b.load('row', db.read)) === undefined, 'b forgets alice')
@@ -109,12 +116,7 @@ describe.each([['memory'], ['redis']] as const)('shared cache over the %s store'
     if (kind === 'redis' && !(await testRedisUrl())) return
     const { a, clock } = await twoInstances()
     const db = source()
-    await eventually(async () => {
-      await a.load('row', db.read)
-      const before = db.state.reads
-      await a.load('row', db.read)
-      return db.state.reads === before
-    }, 'instance a caches')
+    await untilCaching(a, db)
     await a.invalidate(['row'])
 
     // The read starts before the change and ends after it: its (old) answer must not be cached.
@@ -144,20 +146,11 @@ describe.each([['memory'], ['redis']] as const)('shared cache over the %s store'
     if (kind === 'redis' && !(await testRedisUrl())) return
     const { a } = await twoInstances()
     const db = source()
-    await eventually(async () => {
-      await a.load('row', db.read)
-      const before = db.state.reads
-      await a.load('row', db.read)
-      return db.state.reads === before
-    }, 'instance a caches')
+    await untilCaching(a, db)
     await a.invalidate(['row'])
 
     const held = gate()
-    const slowRead = async () => {
-      const row = await db.read()
-      await held.opened
-      return row
-    }
+    const slowRead = db.readUntil(held.opened)
     const reads = db.state.reads
     const together = Array.from({ length: 32 }, () => a.load('row', slowRead))
     await tick()
@@ -177,23 +170,14 @@ describe.each([['memory'], ['redis']] as const)('shared cache over the %s store'
     if (kind === 'redis' && !(await testRedisUrl())) return
     const { a, clock } = await twoInstances()
     const db = source()
-    await eventually(async () => {
-      await a.load('row', db.read)
-      const before = db.state.reads
-      await a.load('row', db.read)
-      return db.state.reads === before
-    }, 'instance a caches')
+    await untilCaching(a, db)
     const reads = db.state.reads
 
     // 3.9 s into a 5 s ttl: the cached row is the answer, while one read refreshes it.
     clock.now += 3_900
     db.state.row = { owner: 'alice', version: 2 }
     const held = gate()
-    const slowRead = async () => {
-      const row = await db.read()
-      await held.opened
-      return row
-    }
+    const slowRead = db.readUntil(held.opened)
     expect((await a.load('row', slowRead))?.version).toBe(1)
     expect((await a.load('row', slowRead))?.version).toBe(1)
     expect(db.state.reads).toBe(reads + 1)
