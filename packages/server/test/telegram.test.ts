@@ -73,8 +73,28 @@ describe('Telegram login widget', () => {
         photo_url: 'https://t.me/i/userpic/320/pavel1001.jpg',
       }),
     ])
+    // A later sign-in: the widget hands the page new data.
+    t.clock.now += 1_000
     const again = await authenticate({ telegram_auth_result: signLoginWidget(widgetUser(1001)) })
     expect(again.json()).toMatchObject({ is_new_user: false, user: { id: first.json().user.id } })
+  })
+
+  it('takes widget data once: a copy used again, to sign in or to link, signs nobody in', async () => {
+    const data = signLoginWidget(widgetUser(1002))
+    expect((await authenticate({ telegram_auth_result: data })).statusCode).toBe(200)
+    const replayed = await authenticate({ telegram_auth_result: data })
+    expect(replayed.statusCode).toBe(401)
+    expect(replayed.json()).toEqual({
+      code: 'invalid_credentials',
+      error: 'This Telegram login data was already used: sign in with Telegram again',
+    })
+    const other = await t.loginWithEmail('tg-replay@example.com', { appId })
+    const linked = await t.call('POST', '/api/v1/telegram/link', {
+      appId,
+      token: other.token,
+      body: { telegram_auth_result: data },
+    })
+    expect(linked.json().code).toBe('invalid_credentials')
   })
 
   it('refuses data with a field changed after Telegram signed it', async () => {
@@ -141,6 +161,9 @@ describe('Telegram Mini App (Web App) init data', () => {
     const fields = Object.fromEntries(new URLSearchParams(signWebAppData(webAppFields(2001))))
     const split = await authenticate({ telegram_web_app_data: fields })
     expect(split.json().user.id).toBe(raw.json().user.id)
+    // The app reloaded: the same init data signs in again, unlike the widget's.
+    const reloaded = await authenticate({ telegram_web_app_data: signWebAppData(webAppFields(2001)) })
+    expect(reloaded.json().user.id).toBe(raw.json().user.id)
   })
 
   it('refuses tampered init data, init data of another bot, and widget-signed data posing as init data', async () => {
@@ -229,6 +252,7 @@ describe('Telegram linking', () => {
   it("refuses another user's Telegram account, a second one, and forged data", async () => {
     await authenticate({ telegram_auth_result: signLoginWidget(widgetUser(4002)) })
     const user = await t.loginWithEmail('tg-second@example.com', { appId })
+    t.clock.now += 1_000 // the widget's data for this later attempt is new
     const taken = await link(user.token, { telegram_auth_result: signLoginWidget(widgetUser(4002)) })
     expect(taken.statusCode).toBe(409)
     expect(taken.json().code).toBe('linked_to_another_user')

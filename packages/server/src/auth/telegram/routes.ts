@@ -16,7 +16,7 @@ import { linkAccount, unlinkAccount } from '../../users/linkAccount'
 import type { LinkedAccountInput } from '../../users/usersRepository'
 import { toUserJson } from '../../users/usersRepository'
 import { getTelegramSettings } from './telegramSettings'
-import { type TelegramAuthData, verifyTelegramAuth } from './verifyTelegramAuth'
+import { FUTURE_SKEW_SECONDS, type TelegramAuthData, verifyTelegramAuth } from './verifyTelegramAuth'
 
 const fieldName = z.string().regex(/^[a-z_]{1,64}$/)
 const MAX_FIELDS = 32
@@ -66,7 +66,10 @@ const telegramUserIdSchema = z
  * Telegram login: the login widget's signed callback data, or a Mini App's signed init data, both
  * checked against the app's bot token (`app.settings.telegram.botToken`). Telegram's data is a bearer
  * credential until it ages out (a day for the widget, an hour for a Mini App, configurable), which
- * is why the window is short and the server clock decides.
+ * is why the window is short and the server clock decides. The widget's data is good once: the page
+ * gets new data for every sign-in, so a copy that leaks afterwards (a redirect URL in a log or the
+ * browser history) signs nobody in. A Mini App's init data stays the same for as long as the app is
+ * open and is sent again on every reload, so it is good until it ages out.
  */
 export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -94,7 +97,7 @@ export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         return completeLogin(ctx, request, reply, {
           app: satchelApp,
           method: 'telegram',
-          account: verifyTelegramAccount(ctx, satchelApp, request.body),
+          account: await verifyTelegramAccount(ctx, satchelApp, request.body),
           mode: request.body.mode,
           sessionPublicKey: request.body.session_public_key,
         })
@@ -117,7 +120,7 @@ export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])
-        const account = verifyTelegramAccount(ctx, auth.app, request.body)
+        const account = await verifyTelegramAccount(ctx, auth.app, request.body)
         return toUserJson(await linkAccount(ctx, auth, account, 'telegram'))
       },
     )
@@ -141,14 +144,14 @@ export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   }
 }
 
-function verifyTelegramAccount(
+async function verifyTelegramAccount(
   ctx: ServerContext,
   app: App,
   body: {
     telegram_auth_result?: Record<string, string> | undefined
     telegram_web_app_data?: Record<string, string> | undefined
   },
-): LinkedAccountInput {
+): Promise<LinkedAccountInput> {
   const settings = getTelegramSettings(ctx, app)
   let data: TelegramAuthData
   let maxAgeSeconds: number
@@ -164,6 +167,15 @@ function verifyTelegramAccount(
     nowSeconds: Math.floor(ctx.now() / 1000),
     maxAgeSeconds,
   })
+  if (data.kind === 'login_widget') {
+    // Remembered for as long as the data could still pass the age check.
+    const used = `telegram-login:${app.id}:${data.fields.hash}`
+    if (!(await ctx.kv.setIfAbsent(used, '1', maxAgeSeconds + FUTURE_SKEW_SECONDS))) {
+      throw new ApiError('invalid_credentials', {
+        message: 'This Telegram login data was already used: sign in with Telegram again',
+      })
+    }
+  }
   return {
     type: 'telegram',
     subject: user.id,

@@ -24,7 +24,7 @@ export type VerifyTelegramAuthParameters = {
 export type VerifyTelegramAuthErrorType = ApiError
 
 // A little clock skew between Telegram and this server is tolerated for dates in the future.
-const FUTURE_SKEW_SECONDS = 60
+export const FUTURE_SKEW_SECONDS = 60
 
 const optionalText = z
   .unknown()
