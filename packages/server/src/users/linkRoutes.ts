@@ -1,14 +1,9 @@
-import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { verifyOtp } from '../auth/passwordless/createOtp'
 import { normalizePhone } from '../auth/passwordless/routes'
 import type { ServerContext } from '../context'
-import { rateLimit, rateLimits } from '../http/rateLimit'
-import { clientIp, requireAuth } from '../http/requestContext'
-import { userJsonSchema } from '../sessions/schemas'
-import { linkAccount, unlinkAccount } from './linkAccount'
-import { toUserJson } from './usersRepository'
+import { addAccountLinkRoutes } from './addAccountLinkRoutes'
 
 const codeSchema = z.string().regex(/^\d{6}$/, 'a 6-digit code')
 const emailSchema = z
@@ -24,87 +19,43 @@ const phoneSchema = z.string().min(3).max(32)
  */
 export function linkRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/v1/passwordless/link',
-      {
-        schema: {
-          tags: ['passwordless', 'linking'],
-          summary: 'Link an email address to the signed-in user with the code sent to it',
-          security: [{ bearer: [] }],
-          body: z.object({ email: emailSchema, code: codeSchema }),
-          response: { 200: userJsonSchema },
+    addAccountLinkRoutes(app, ctx, {
+      path: 'passwordless',
+      tag: 'passwordless',
+      method: 'email',
+      link: {
+        summary: 'Link an email address to the signed-in user with the code sent to it',
+        body: z.object({ email: emailSchema, code: codeSchema }),
+        async verify(auth, { email, code }) {
+          await verifyOtp(ctx, auth.app.id, 'email', email, code)
+          return { type: 'email', subject: email, details: { address: email } }
         },
       },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        const { email, code } = request.body
-        // Checked before the code, so an app with email off answers why rather than "wrong code".
-        if (!auth.app.loginMethods.includes('email')) throw new ApiError('disallowed_login_method')
-        await verifyOtp(ctx, auth.app.id, 'email', email, code)
-        const account = { type: 'email', subject: email, details: { address: email } }
-        return toUserJson(await linkAccount(ctx, auth, account, 'email'))
+      unlink: {
+        summary: 'Unlink an email address from the signed-in user',
+        body: z.object({ email: emailSchema }),
+        account: (body) => ({ type: 'email', subject: body.email }),
       },
-    )
+    })
 
-    app.post(
-      '/api/v1/passwordless/unlink',
-      {
-        schema: {
-          tags: ['passwordless', 'linking'],
-          summary: 'Unlink an email address from the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object({ email: emailSchema }),
-          response: { 200: userJsonSchema },
+    addAccountLinkRoutes(app, ctx, {
+      path: 'passwordless_sms',
+      tag: 'passwordless',
+      method: 'sms',
+      link: {
+        summary: 'Link a phone number to the signed-in user with the code texted to it',
+        body: z.object({ phone_number: phoneSchema, code: codeSchema }),
+        async verify(auth, body) {
+          const number = normalizePhone(body.phone_number)
+          await verifyOtp(ctx, auth.app.id, 'sms', number, body.code)
+          return { type: 'phone', subject: number, details: { number } }
         },
       },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        return toUserJson(await unlinkAccount(ctx, auth, 'email', request.body.email))
+      unlink: {
+        summary: 'Unlink a phone number from the signed-in user',
+        body: z.object({ phone_number: phoneSchema }),
+        account: (body) => ({ type: 'phone', subject: normalizePhone(body.phone_number) }),
       },
-    )
-
-    app.post(
-      '/api/v1/passwordless_sms/link',
-      {
-        schema: {
-          tags: ['passwordless', 'linking'],
-          summary: 'Link a phone number to the signed-in user with the code texted to it',
-          security: [{ bearer: [] }],
-          body: z.object({ phone_number: phoneSchema, code: codeSchema }),
-          response: { 200: userJsonSchema },
-        },
-      },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        if (!auth.app.loginMethods.includes('sms')) throw new ApiError('disallowed_login_method')
-        const number = normalizePhone(request.body.phone_number)
-        await verifyOtp(ctx, auth.app.id, 'sms', number, request.body.code)
-        const account = { type: 'phone', subject: number, details: { number } }
-        return toUserJson(await linkAccount(ctx, auth, account, 'sms'))
-      },
-    )
-
-    app.post(
-      '/api/v1/passwordless_sms/unlink',
-      {
-        schema: {
-          tags: ['passwordless', 'linking'],
-          summary: 'Unlink a phone number from the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object({ phone_number: phoneSchema }),
-          response: { 200: userJsonSchema },
-        },
-      },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        return toUserJson(await unlinkAccount(ctx, auth, 'phone', normalizePhone(request.body.phone_number)))
-      },
-    )
+    })
   }
 }

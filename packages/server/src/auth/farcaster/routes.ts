@@ -7,17 +7,11 @@ import { z } from 'zod'
 import type { App } from '../../apps/types'
 import type { ServerContext } from '../../context'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { clientIp, resolveApp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
-import {
-  authenticatedUserSchema,
-  loginModeSchema,
-  sessionPublicKeySchema,
-  userJsonSchema,
-} from '../../sessions/schemas'
-import { linkAccount, unlinkAccount } from '../../users/linkAccount'
+import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
+import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
 import type { LinkedAccountInput } from '../../users/usersRepository'
-import { toUserJson } from '../../users/usersRepository'
 import { getFarcasterChannel, saveFarcasterChannel, takeFarcasterChannel } from './farcasterChannel'
 import { createFarcasterChannel, getFarcasterChannelStatus } from './farcasterRelay'
 import { getFarcasterSettings } from './farcasterSettings'
@@ -149,43 +143,21 @@ export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/farcaster/link',
-      {
-        schema: {
-          tags: ['farcaster', 'linking'],
-          summary: 'Link a Farcaster account to the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object(signInFields),
-          response: { 200: userJsonSchema },
-        },
+    addAccountLinkRoutes(app, ctx, {
+      path: 'farcaster',
+      tag: 'farcaster',
+      method: 'farcaster',
+      link: {
+        summary: 'Link a Farcaster account to the signed-in user',
+        body: z.object(signInFields),
+        verify: (auth, body) => verifyFarcasterAccount(ctx, auth.app, body),
       },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        const account = await verifyFarcasterAccount(ctx, auth.app, request.body)
-        return toUserJson(await linkAccount(ctx, auth, account, 'farcaster'))
+      unlink: {
+        summary: 'Unlink a Farcaster account from the signed-in user',
+        body: z.object({ fid: fidSchema }),
+        account: (body) => ({ type: 'farcaster', subject: String(body.fid) }),
       },
-    )
-
-    app.post(
-      '/api/v1/farcaster/unlink',
-      {
-        schema: {
-          tags: ['farcaster', 'linking'],
-          summary: 'Unlink a Farcaster account from the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object({ fid: fidSchema }),
-          response: { 200: userJsonSchema },
-        },
-      },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        return toUserJson(await unlinkAccount(ctx, auth, 'farcaster', String(request.body.fid)))
-      },
-    )
+    })
   }
 }
 

@@ -4,16 +4,10 @@ import { z } from 'zod'
 import type { ServerContext } from '../../context'
 import { createRandomToken } from '../../crypto/tokens'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { clientIp, resolveApp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
-import {
-  authenticatedUserSchema,
-  loginModeSchema,
-  sessionPublicKeySchema,
-  userJsonSchema,
-} from '../../sessions/schemas'
-import { linkAccount, unlinkAccount } from '../../users/linkAccount'
-import { toUserJson } from '../../users/usersRepository'
+import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
+import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
 import { oauthProviderNameSchema } from './oauthSettings'
 import { OAUTH_STATE_TTL_SECONDS, peekOAuthState, saveOAuthState } from './oauthState'
 import { resolveOAuthProvider } from './resolveOAuthProvider'
@@ -179,53 +173,29 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/oauth/link',
-      {
-        schema: {
-          tags: ['oauth', 'linking'],
-          summary: 'Link a social account to the signed-in user with the code the provider sent back',
-          security: [{ bearer: [] }],
-          body: z.object(callbackFields),
-          response: { 200: userJsonSchema },
-        },
+    addAccountLinkRoutes(app, ctx, {
+      path: 'oauth',
+      tag: 'oauth',
+      method: 'oauth',
+      link: {
+        summary: 'Link a social account to the signed-in user with the code the provider sent back',
+        body: z.object(callbackFields),
+        verify: (auth, body, request) =>
+          verifyOAuthCallback(ctx, {
+            app: auth.app,
+            stateCode: body.state_code,
+            provider: body.provider,
+            error: body.error,
+            authorizationCode: body.authorization_code,
+            codeVerifier: body.code_verifier,
+            log: request.log,
+          }),
       },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        if (!auth.app.loginMethods.includes('oauth')) throw new ApiError('disallowed_login_method')
-        const account = await verifyOAuthCallback(ctx, {
-          app: auth.app,
-          stateCode: request.body.state_code,
-          provider: request.body.provider,
-          error: request.body.error,
-          authorizationCode: request.body.authorization_code,
-          codeVerifier: request.body.code_verifier,
-          log: request.log,
-        })
-        return toUserJson(await linkAccount(ctx, auth, account, 'oauth'))
+      unlink: {
+        summary: 'Unlink a social account from the signed-in user',
+        body: z.object({ provider: oauthProviderNameSchema, subject: z.string().min(1).max(255) }),
+        account: (body) => ({ type: `${body.provider}_oauth`, subject: body.subject }),
       },
-    )
-
-    app.post(
-      '/api/v1/oauth/unlink',
-      {
-        schema: {
-          tags: ['oauth', 'linking'],
-          summary: 'Unlink a social account from the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object({ provider: oauthProviderNameSchema, subject: z.string().min(1).max(255) }),
-          response: { 200: userJsonSchema },
-        },
-      },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        return toUserJson(
-          await unlinkAccount(ctx, auth, `${request.body.provider}_oauth`, request.body.subject),
-        )
-      },
-    )
+    })
   }
 }

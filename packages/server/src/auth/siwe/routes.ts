@@ -3,16 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { clientIp, resolveApp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
-import {
-  authenticatedUserSchema,
-  loginModeSchema,
-  sessionPublicKeySchema,
-  userJsonSchema,
-} from '../../sessions/schemas'
-import { linkAccount, unlinkAccount } from '../../users/linkAccount'
-import { toUserJson } from '../../users/usersRepository'
+import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
+import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
 import { verifySiwe } from './verifySiwe'
 import { issueWalletNonce } from './walletNonce'
 
@@ -98,51 +92,27 @@ export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/siwe/link',
-      {
-        schema: {
-          tags: ['siwe', 'linking'],
-          summary:
-            'Link an Ethereum wallet to the signed-in user with a signed Sign-In with Ethereum message',
-          security: [{ bearer: [] }],
-          body: z.object(proofFields),
-          response: { 200: userJsonSchema },
-        },
+    addAccountLinkRoutes(app, ctx, {
+      path: 'siwe',
+      tag: 'siwe',
+      method: 'siwe',
+      link: {
+        summary: 'Link an Ethereum wallet to the signed-in user with a signed Sign-In with Ethereum message',
+        body: z.object(proofFields),
+        verify: (auth, body) =>
+          verifySiwe(ctx, auth.app, {
+            message: body.message,
+            signature: body.signature,
+            chainId: body.chain_id,
+            walletClientType: body.wallet_client_type,
+            connectorType: body.connector_type,
+          }),
       },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        if (!auth.app.loginMethods.includes('siwe')) throw new ApiError('disallowed_login_method')
-        const body = request.body
-        const account = await verifySiwe(ctx, auth.app, {
-          message: body.message,
-          signature: body.signature,
-          chainId: body.chain_id,
-          walletClientType: body.wallet_client_type,
-          connectorType: body.connector_type,
-        })
-        return toUserJson(await linkAccount(ctx, auth, account, 'siwe'))
+      unlink: {
+        summary: 'Unlink an Ethereum wallet from the signed-in user',
+        body: z.object({ address: addressSchema }),
+        account: (body) => ({ type: 'wallet', subject: body.address.toLowerCase() }),
       },
-    )
-
-    app.post(
-      '/api/v1/siwe/unlink',
-      {
-        schema: {
-          tags: ['siwe', 'linking'],
-          summary: 'Unlink an Ethereum wallet from the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object({ address: addressSchema }),
-          response: { 200: userJsonSchema },
-        },
-      },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        return toUserJson(await unlinkAccount(ctx, auth, 'wallet', request.body.address.toLowerCase()))
-      },
-    )
+    })
   }
 }

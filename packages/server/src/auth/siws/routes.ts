@@ -3,16 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { clientIp, resolveApp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
-import {
-  authenticatedUserSchema,
-  loginModeSchema,
-  sessionPublicKeySchema,
-  userJsonSchema,
-} from '../../sessions/schemas'
-import { linkAccount, unlinkAccount } from '../../users/linkAccount'
-import { toUserJson } from '../../users/usersRepository'
+import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
+import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
 import { issueWalletNonce } from '../siwe/walletNonce'
 import { decodeBase58 } from './decodeBase58'
 import { verifySiws } from './verifySiws'
@@ -92,49 +86,26 @@ export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/siws/link',
-      {
-        schema: {
-          tags: ['siws', 'linking'],
-          summary: 'Link a Solana wallet to the signed-in user with a signed Sign In With Solana message',
-          security: [{ bearer: [] }],
-          body: z.object(proofFields),
-          response: { 200: userJsonSchema },
-        },
+    addAccountLinkRoutes(app, ctx, {
+      path: 'siws',
+      tag: 'siws',
+      method: 'siws',
+      link: {
+        summary: 'Link a Solana wallet to the signed-in user with a signed Sign In With Solana message',
+        body: z.object(proofFields),
+        verify: (auth, body) =>
+          verifySiws(ctx, auth.app, {
+            message: body.message,
+            signature: body.signature,
+            walletClientType: body.wallet_client_type,
+            connectorType: body.connector_type,
+          }),
       },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        if (!auth.app.loginMethods.includes('siws')) throw new ApiError('disallowed_login_method')
-        const body = request.body
-        const account = await verifySiws(ctx, auth.app, {
-          message: body.message,
-          signature: body.signature,
-          walletClientType: body.wallet_client_type,
-          connectorType: body.connector_type,
-        })
-        return toUserJson(await linkAccount(ctx, auth, account, 'siws'))
+      unlink: {
+        summary: 'Unlink a Solana wallet from the signed-in user',
+        body: z.object({ address: addressSchema }),
+        account: (body) => ({ type: 'wallet', subject: body.address }),
       },
-    )
-
-    app.post(
-      '/api/v1/siws/unlink',
-      {
-        schema: {
-          tags: ['siws', 'linking'],
-          summary: 'Unlink a Solana wallet from the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object({ address: addressSchema }),
-          response: { 200: userJsonSchema },
-        },
-      },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        return toUserJson(await unlinkAccount(ctx, auth, 'wallet', request.body.address))
-      },
-    )
+    })
   }
 }

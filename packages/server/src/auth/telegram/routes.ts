@@ -4,17 +4,11 @@ import { z } from 'zod'
 import type { App } from '../../apps/types'
 import type { ServerContext } from '../../context'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { clientIp, resolveApp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
-import {
-  authenticatedUserSchema,
-  loginModeSchema,
-  sessionPublicKeySchema,
-  userJsonSchema,
-} from '../../sessions/schemas'
-import { linkAccount, unlinkAccount } from '../../users/linkAccount'
+import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
+import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
 import type { LinkedAccountInput } from '../../users/usersRepository'
-import { toUserJson } from '../../users/usersRepository'
 import { getTelegramSettings } from './telegramSettings'
 import { FUTURE_SKEW_SECONDS, type TelegramAuthData, verifyTelegramAuth } from './verifyTelegramAuth'
 
@@ -104,43 +98,21 @@ export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/telegram/link',
-      {
-        schema: {
-          tags: ['telegram', 'linking'],
-          summary: 'Link a Telegram account to the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object(telegramDataFields).refine(exactlyOne, exactlyOneMessage),
-          response: { 200: userJsonSchema },
-        },
+    addAccountLinkRoutes(app, ctx, {
+      path: 'telegram',
+      tag: 'telegram',
+      method: 'telegram',
+      link: {
+        summary: 'Link a Telegram account to the signed-in user',
+        body: z.object(telegramDataFields).refine(exactlyOne, exactlyOneMessage),
+        verify: (auth, body) => verifyTelegramAccount(ctx, auth.app, body),
       },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        const account = await verifyTelegramAccount(ctx, auth.app, request.body)
-        return toUserJson(await linkAccount(ctx, auth, account, 'telegram'))
+      unlink: {
+        summary: 'Unlink a Telegram account from the signed-in user',
+        body: z.object({ telegram_user_id: telegramUserIdSchema }),
+        account: (body) => ({ type: 'telegram', subject: body.telegram_user_id }),
       },
-    )
-
-    app.post(
-      '/api/v1/telegram/unlink',
-      {
-        schema: {
-          tags: ['telegram', 'linking'],
-          summary: 'Unlink a Telegram account from the signed-in user',
-          security: [{ bearer: [] }],
-          body: z.object({ telegram_user_id: telegramUserIdSchema }),
-          response: { 200: userJsonSchema },
-        },
-      },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        return toUserJson(await unlinkAccount(ctx, auth, 'telegram', request.body.telegram_user_id))
-      },
-    )
+    })
   }
 }
 
