@@ -66,6 +66,7 @@ function createRedisKv(url: string, prefix: string): Kv {
     numberOfKeys: 1,
     lua: "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n",
   })
+  // Two keys in one script: fine on the single Redis server Satchel is configured with (REDIS_URL).
   redis.defineCommand('incrementAndClaim', {
     numberOfKeys: 2,
     lua: [
