@@ -7,10 +7,7 @@
 // profiles of the servers there; --signing-only runs just the one-process signing rounds (for profiling).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import http from 'node:http'
 import { createRequire } from 'node:module'
-import net from 'node:net'
 import os from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -25,6 +22,7 @@ import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
 } from '../../packages/server/src/wallets/authorizationSignature'
+import { connect, load, type PreparedRequest, serializeRequest, type Target } from './loadGenerator'
 
 const WARM_UP_MS = 1500
 const ROUND_MS = 4000
@@ -32,10 +30,10 @@ const METHODS = ['personal_sign', 'eth_signTransaction'] as const
 type Method = (typeof METHODS)[number]
 
 /** One API process: where to reach it, and how much CPU it has used so far (µs). */
-type Instance = { child: ChildProcess; api: Api; port: number; host: string; cpu: () => Promise<number> }
-type Api = ReturnType<typeof createClient>
+type Instance = Target & { child: ChildProcess }
 type Setup = Awaited<ReturnType<typeof prepare>>
 type Result = Awaited<ReturnType<typeof load>>
+const round = { warmUpMs: WARM_UP_MS, roundMs: ROUND_MS }
 
 /** The API server process: the environment is the configuration, as in production. */
 async function serve(): Promise<void> {
@@ -95,7 +93,7 @@ async function main(): Promise<void> {
     const first = instances[0]
     if (!first) throw new Error('no server')
     console.log(`\nAPI: its own process, PostgreSQL, ${redisUrl ? 'Redis' : 'in-process store (no Redis)'}`)
-    const setup = await prepare(first.api, database.db)
+    const setup = await prepare(first, database.db)
 
     console.log('\nfull HTTP path, one API process: token + authorization signature + policy + vault + audit')
     printHeader()
@@ -179,7 +177,6 @@ async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
   const stdin = child.stdin
   return {
     child,
-    api: createClient(port),
     port,
     host: `127.0.0.1:${port}`,
     async cpu() {
@@ -226,51 +223,12 @@ async function rate(run: () => unknown): Promise<number> {
   return Math.round(best)
 }
 
-/** Busy and total CPU time of the whole machine (all cores, every process), from /proc/stat. */
-function machineCpu(): { busy: number; total: number } {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
-  const fields = line.trim().split(/\s+/).slice(1).map(Number)
-  const total = fields.reduce((sum, value) => sum + value, 0)
-  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total }
-}
-
-/** A keep-alive JSON client: a pool of sockets, as a load balancer holds to each instance. */
-function createClient(port: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
-  return async function request(
-    method: string,
-    path: string,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<{ status: number; body: string }> {
-    const payload = body === undefined ? undefined : JSON.stringify(body)
-    return new Promise((resolve, reject) => {
-      const call = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          agent,
-          headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-        },
-        (response) => {
-          let text = ''
-          response.setEncoding('utf8')
-          response.on('data', (chunk: string) => {
-            text += chunk
-          })
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
-        },
-      )
-      call.on('error', reject)
-      call.end(payload)
-    })
-  }
-}
-
 /** An app, a signed-in user with a session key, an EVM wallet under a policy, and users to create wallets for. */
-async function prepare(api: Api, db: Db) {
+async function prepare(instance: Instance, db: Db) {
+  // One request at a time over one keep-alive connection: setting up is not what is measured.
+  const connection = await connect(instance.port)
+  const api = async (method: string, path: string, body: unknown, headers: Record<string, string>) =>
+    connection.send(serializeRequest(instance, method, path, body, headers).bytes)
   const { app, secret } = await createAppsRepository(db).createApp({
     name: 'Bench',
     allowedOrigins: [],
@@ -331,6 +289,7 @@ async function prepare(api: Api, db: Db) {
   // Users for the creation rounds, inserted directly: signing each one in is not what is measured.
   const userIds = Array.from({ length: 20_000 }, (_, i) => `usr_bench_${i}`)
   await db.query('insert into users (id, app_id) select unnest($1::text[]), $2', [userIds, app.id])
+  connection.close()
   return {
     appId: app.id,
     basic,
@@ -349,7 +308,7 @@ let nextUser = 0
  * base64), serialized to the bytes sent. No SATCHEL_PUBLIC_URL here: the server rebuilds the signed
  * URL from the Host header.
  */
-function signedRpc(setup: Setup, instance: Instance, method: Method, key: KeyObject): Request {
+function signedRpc(setup: Setup, instance: Instance, method: Method, key: KeyObject): PreparedRequest {
   sequence += 1
   const path = `/api/v1/wallets/${setup.walletId}/rpc`
   const body =
@@ -380,7 +339,7 @@ function signedRpc(setup: Setup, instance: Instance, method: Method, key: KeyObj
     }),
   )
   const signature = sign('sha256', payload, { key, dsaEncoding: 'ieee-p1363' }).toString('base64')
-  return serializeRequest(instance, path, body, {
+  return serializeRequest(instance, 'POST', path, body, {
     ...setup.bearer,
     'satchel-authorization-signature': signature,
     'satchel-request-expiry': expiry,
@@ -395,7 +354,7 @@ async function runRpc(instances: Instance[], setup: Setup, method: Method, concu
     signedRpc(setup, pick(i), method, setup.sessionKey),
   )
   let next = 0
-  return load(instances, concurrency, () => {
+  return load(instances, concurrency, round, () => {
     const request = prepared[next] ?? signedRpc(setup, pick(next), method, setup.sessionKey)
     next++
     return request
@@ -404,145 +363,18 @@ async function runRpc(instances: Instance[], setup: Setup, method: Method, concu
 
 async function runCreation(instances: Instance[], setup: Setup, concurrency: number) {
   let calls = 0
-  return load(instances, concurrency, () => {
+  return load(instances, concurrency, round, () => {
     const userId = setup.userIds[nextUser++]
     if (!userId) throw new Error('ran out of users')
     const instance = instances[calls++ % instances.length] as Instance
     return serializeRequest(
       instance,
+      'POST',
       '/api/v1/wallets',
       { chain_type: 'ethereum', user_id: userId },
       setup.basic,
     )
   })
-}
-
-/** A request ready to send: which instance, and its bytes on the wire. */
-type Request = { instance: Instance; bytes: Buffer }
-
-function serializeRequest(
-  instance: Instance,
-  path: string,
-  body: unknown,
-  headers: Record<string, string>,
-): Request {
-  const payload = Buffer.from(JSON.stringify(body))
-  const head = [
-    `POST ${path} HTTP/1.1`,
-    `host: ${instance.host}`,
-    'content-type: application/json',
-    `content-length: ${payload.length}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-  ]
-  return { instance, bytes: Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), payload]) }
-}
-
-/**
- * One keep-alive HTTP/1.1 connection sending prepared request bytes, one request at a time, and
- * reading just the status and the Content-Length body: a load generator as light as wrk, so the
- * machine's CPU goes to the server rather than to Node's HTTP client.
- */
-async function connect(port: number) {
-  const socket = net.connect({ host: '127.0.0.1', port, noDelay: true })
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve)
-    socket.once('error', reject)
-  })
-  let pending:
-    | { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void }
-    | undefined
-  let buffered: Buffer = Buffer.alloc(0)
-  const fail = (error: Error) => {
-    pending?.reject(error)
-    pending = undefined
-  }
-  socket.on('error', fail)
-  socket.on('close', () => fail(new Error('the server closed the connection')))
-  socket.on('data', (chunk: Buffer) => {
-    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk])
-    const headEnd = buffered.indexOf('\r\n\r\n')
-    if (headEnd < 0 || !pending) return
-    const head = buffered.subarray(0, headEnd).toString('latin1')
-    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? Number.NaN)
-    if (!Number.isSafeInteger(length)) return fail(new Error(`no content-length: ${head}`))
-    if (buffered.length < headEnd + 4 + length) return
-    const body = buffered.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8')
-    buffered = buffered.subarray(headEnd + 4 + length)
-    const done = pending
-    pending = undefined
-    done.resolve({ status: Number(head.slice(9, 12)), body })
-  })
-  return {
-    send(bytes: Buffer): Promise<{ status: number; body: string }> {
-      return new Promise((resolve, reject) => {
-        pending = { resolve, reject }
-        socket.write(bytes)
-      })
-    },
-    close: () => socket.destroy(),
-  }
-}
-
-/**
- * Sends `next()`'s requests from `concurrency` callers, each with its own keep-alive connection to
- * every instance: a warm-up, then a timed round; rate, latency and CPU.
- */
-async function load(instances: Instance[], concurrency: number, next: () => Request) {
-  const callers = await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      const connections = new Map<Instance, Awaited<ReturnType<typeof connect>>>()
-      for (const instance of instances) connections.set(instance, await connect(instance.port))
-      return connections
-    }),
-  )
-  const latencies: number[] = []
-  let errors = 0
-  let firstError: string | undefined
-  const run = async (
-    connections: Map<Instance, Awaited<ReturnType<typeof connect>>>,
-    until: number,
-    record: boolean,
-  ) => {
-    while (performance.now() < until) {
-      const request = next()
-      const connection = connections.get(request.instance)
-      if (!connection) throw new Error('no connection to the instance')
-      const start = performance.now()
-      const response = await connection.send(request.bytes)
-      const elapsed = performance.now() - start
-      if (response.status >= 300) {
-        errors++
-        firstError ??= response.body
-      } else if (record) latencies.push(elapsed)
-    }
-  }
-  const serverCpu = async () =>
-    (await Promise.all(instances.map((instance) => instance.cpu()))).reduce((a, b) => a + b, 0)
-  const warmUntil = performance.now() + WARM_UP_MS
-  await Promise.all(callers.map((connections) => run(connections, warmUntil, false)))
-  const [cpuBefore, machineBefore, clientBefore] = [await serverCpu(), machineCpu(), process.cpuUsage()]
-  const start = performance.now()
-  await Promise.all(callers.map((connections) => run(connections, start + ROUND_MS, true)))
-  const seconds = (performance.now() - start) / 1000
-  const client = process.cpuUsage(clientBefore)
-  const [cpuAfter, machineAfter] = [await serverCpu(), machineCpu()]
-  for (const connections of callers) for (const connection of connections.values()) connection.close()
-  if (firstError) console.log(`  first error: ${firstError}`)
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return {
-    rate: Math.round(latencies.length / seconds),
-    p50: at(0.5),
-    p99: at(0.99),
-    errors,
-    // What one request costs the API processes themselves, whatever else the machine is doing.
-    serverCpuMs: (cpuAfter - cpuBefore) / 1000 / Math.max(1, latencies.length),
-    // What the load generator (this process) spent per request: not the server's cost, but the machine's.
-    clientCpuMs: (client.user + client.system) / 1000 / Math.max(1, latencies.length),
-    // How busy the whole machine was: API, PostgreSQL, Redis, this client, and anything else running.
-    machineBusy:
-      (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total),
-  }
 }
 
 // Last, so every module-level binding above is initialised before either role starts.

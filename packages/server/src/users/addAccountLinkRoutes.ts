@@ -15,8 +15,8 @@ type App = Parameters<FastifyPluginAsyncZod>[0]
 export type AccountLinkRoutesParameters<LinkBody extends z.ZodType, UnlinkBody extends z.ZodType> = {
   /** The path segment: `siwe` serves `/api/v1/siwe/link` and `/api/v1/siwe/unlink`. */
   path: string
-  /** The OpenAPI tag besides `linking`. */
-  tag: string
+  /** The OpenAPI tag besides `linking`; the path segment when not given. */
+  tag?: string
   /** The login method the app must allow for a link. */
   method: LoginMethod
   link: {
@@ -42,7 +42,7 @@ export type AccountLinkRoutesParameters<LinkBody extends z.ZodType, UnlinkBody e
  *
  * @example
  * addAccountLinkRoutes(app, ctx, {
- *   path: 'telegram', tag: 'telegram', method: 'telegram',
+ *   path: 'telegram', method: 'telegram',
  *   link: { summary: 'Link a Telegram account', body, verify: (auth, body) => verifyTelegram(auth.app, body) },
  *   unlink: { summary: 'Unlink a Telegram account', body: unlinkBody, account: (body) => ({ type: 'telegram', subject: body.id }) },
  * })
@@ -50,7 +50,7 @@ export type AccountLinkRoutesParameters<LinkBody extends z.ZodType, UnlinkBody e
 export function addAccountLinkRoutes<LinkBody extends z.ZodType, UnlinkBody extends z.ZodType>(
   app: App,
   ctx: ServerContext,
-  { path, tag, method, link, unlink }: AccountLinkRoutesParameters<LinkBody, UnlinkBody>,
+  { path, tag = path, method, link, unlink }: AccountLinkRoutesParameters<LinkBody, UnlinkBody>,
 ): void {
   app.post(
     `/api/v1/${path}/link`,

@@ -145,7 +145,6 @@ export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
     addAccountLinkRoutes(app, ctx, {
       path: 'farcaster',
-      tag: 'farcaster',
       method: 'farcaster',
       link: {
         summary: 'Link a Farcaster account to the signed-in user',

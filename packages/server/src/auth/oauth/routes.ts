@@ -175,7 +175,6 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
     addAccountLinkRoutes(app, ctx, {
       path: 'oauth',
-      tag: 'oauth',
       method: 'oauth',
       link: {
         summary: 'Link a social account to the signed-in user with the code the provider sent back',

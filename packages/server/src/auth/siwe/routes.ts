@@ -94,7 +94,6 @@ export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
     addAccountLinkRoutes(app, ctx, {
       path: 'siwe',
-      tag: 'siwe',
       method: 'siwe',
       link: {
         summary: 'Link an Ethereum wallet to the signed-in user with a signed Sign-In with Ethereum message',

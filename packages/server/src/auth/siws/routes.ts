@@ -88,7 +88,6 @@ export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
     addAccountLinkRoutes(app, ctx, {
       path: 'siws',
-      tag: 'siws',
       method: 'siws',
       link: {
         summary: 'Link a Solana wallet to the signed-in user with a signed Sign In With Solana message',

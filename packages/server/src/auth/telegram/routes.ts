@@ -100,7 +100,6 @@ export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
     addAccountLinkRoutes(app, ctx, {
       path: 'telegram',
-      tag: 'telegram',
       method: 'telegram',
       link: {
         summary: 'Link a Telegram account to the signed-in user',
