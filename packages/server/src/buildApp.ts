@@ -29,7 +29,8 @@ import type { Delivery } from './delivery/types'
 import { outboxRoutes } from './dev/outboxRoutes'
 import { exportRoutes } from './export/routes'
 import { fundingRoutes } from './funding/routes'
-import { registerErrorHandling } from './http/errors'
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/errors'
+import { registerInputGuard } from './http/registerInputGuard'
 import { APP_ID_HEADER } from './http/requestContext'
 import { createKv, type Kv } from './kv/createKv'
 import { startPruneSchedule } from './maintenance/startPruneSchedule'
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       return `${instanceId}${requestCount.toString(16).padStart(8, '0')}`
     },
     requestIdHeader: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -169,6 +172,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   registerErrorHandling(app)
+  registerInputGuard(app)
   await app.register(cookie)
   // Preflights carry no app id, so they are answered for any origin some app allows; the request
   // itself is then checked against its own app's origins (resolveApp).

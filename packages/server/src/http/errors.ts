@@ -1,5 +1,6 @@
+import type { Socket } from 'node:net'
 import { ApiError, type ApiErrorCode } from '@satchel/core'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 
 /** Fastify's own error codes that map onto a catalogued code. */
@@ -39,4 +40,45 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(apiError.status).send(apiError.toJSON())
   })
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(new ApiError('not_found').toJSON()))
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a path that is not valid percent-encoding (`/apps/%ZZ`) or a
+ * path parameter over the length limit is refused by the router before any hook runs, with a body
+ * of its own; this answers them from the catalogue instead.
+ *
+ * @example
+ * Fastify({ frameworkErrors: answerFrameworkError })
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const apiError =
+    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError('invalid_data', { message: 'Invalid request data: the path' })
+      : new ApiError('internal_error')
+  reply.status(apiError.status).send(apiError.toJSON())
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's HTTP parser refuses (a NUL or a newline in a
+ * header, a malformed request line, headers over the size limit) never reaches Fastify's routing;
+ * it is answered here with the catalogue's `{error, code}` too, then the connection is closed.
+ *
+ * @example
+ * Fastify({ clientErrorHandler: answerClientError })
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const apiError = new ApiError(
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'client_request_timeout' : 'invalid_data',
+  )
+  const body = JSON.stringify(apiError.toJSON())
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${apiError.status} ${apiError.status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    )
+  socket.destroy()
 }

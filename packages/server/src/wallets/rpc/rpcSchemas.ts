@@ -136,21 +136,67 @@ export const solanaSignAndSendSchema = z.object({
   params: z.object({ transaction: base64, encoding: z.literal('base64').default('base64') }),
 })
 
-const common = {
-  caip2: z.string().max(100).optional(),
+// CAIP-2 ids, narrowed to the namespace of the method's chain type. `caip2` reaches the policies, the
+// audit log and the chain lookup, so it is checked here once: an EVM method names eip155:<decimal
+// chain id, no leading zero>, a Solana method solana:<reference> (CAIP-2: 1 to 32 of [-_a-zA-Z0-9]).
+const evmCommon = {
+  caip2: z
+    .string()
+    .regex(/^eip155:[1-9][0-9]{0,15}$/, 'must be eip155:<decimal chain id>')
+    .optional(),
   chain_type: z.enum(['ethereum', 'solana']).optional(),
+}
+const solanaCommon = {
+  caip2: z
+    .string()
+    .regex(/^solana:[-_a-zA-Z0-9]{1,32}$/, 'must be solana:<genesis hash prefix>')
+    .optional(),
+  chain_type: z.enum(['ethereum', 'solana']).optional(),
+}
+
+/**
+ * `eth_signTransaction` names its chain: a signature for the chain id 1 that `normalizeTransaction`
+ * would default to is a mainnet transaction the user never meant to make. The chain comes from
+ * `caip2` or the transaction's `chainId`; when both are given they must agree.
+ */
+const signTransactionBodySchema = signTransactionSchema.extend(evmCommon).superRefine((body, ctx) => {
+  const fromCaip2 = body.caip2 === undefined ? undefined : BigInt(body.caip2.slice('eip155:'.length))
+  const given = body.params.transaction.chainId
+  const fromTransaction = given == null ? undefined : toChainId(given)
+  if (fromCaip2 === undefined && given == null)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'caip2 or the transaction chainId is required to sign a transaction',
+      path: ['caip2'],
+    })
+  else if (given != null && fromTransaction === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'chainId must be a chain id',
+      path: ['params', 'transaction', 'chainId'],
+    })
+  else if (fromCaip2 !== undefined && fromTransaction !== undefined && fromCaip2 !== fromTransaction)
+    ctx.addIssue({ code: 'custom', message: 'The transaction chainId does not match caip2', path: ['caip2'] })
+})
+
+/** A chain id as a dApp sends it (a number, a decimal or 0x string), or undefined when it is none. */
+function toChainId(value: string | number): bigint | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? BigInt(value) : undefined
+  if (!/^(0x[0-9a-fA-F]{1,16}|[1-9][0-9]{0,19})$/.test(value)) return undefined
+  const id = BigInt(value)
+  return id > 0n ? id : undefined
 }
 
 /** `POST /api/v1/wallets/:wallet_id/rpc` body. */
 export const walletRpcBodySchema = z.discriminatedUnion('method', [
-  personalSignSchema.extend(common),
-  signTypedDataSchema.extend(common),
-  signTransactionSchema.extend(common),
-  sendTransactionSchema.extend(common),
-  secp256k1SignSchema.extend(common),
-  solanaSignMessageSchema.extend(common),
-  solanaSignTransactionSchema.extend(common),
-  solanaSignAndSendSchema.extend(common),
+  personalSignSchema.extend(evmCommon),
+  signTypedDataSchema.extend(evmCommon),
+  signTransactionBodySchema,
+  sendTransactionSchema.extend(evmCommon),
+  secp256k1SignSchema.extend(evmCommon),
+  solanaSignMessageSchema.extend(solanaCommon),
+  solanaSignTransactionSchema.extend(solanaCommon),
+  solanaSignAndSendSchema.extend(solanaCommon),
 ])
 
 export type WalletRpcBody = z.infer<typeof walletRpcBodySchema>
