@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import { decodeProtectedHeader, importJWK, jwtVerify, SignJWT } from 'jose'
 import type { PublicJwk, SigningKeys } from './createSigningKeys'
+import { toLowSToken } from './toLowSToken'
 
 // Imported verification keys by kid (kids are random and never reused).
 const importedKeys = new Map<string, Promise<CryptoKey | Uint8Array>>()
@@ -26,7 +27,7 @@ type MintParameters = {
   claims?: Record<string, unknown>
 }
 
-/** An ES256 JWT signed with the app's active key (access and identity tokens alike). */
+/** An ES256 JWT signed with the app's active key (access and identity tokens alike), in low-S form. */
 export async function mintToken({
   keys,
   appId,
@@ -37,7 +38,7 @@ export async function mintToken({
   claims = {},
 }: MintParameters) {
   const key = await keys.getActiveKey(appId)
-  return new SignJWT(claims)
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
     .setSubject(subject)
     .setIssuer(issuer)
@@ -45,12 +46,14 @@ export async function mintToken({
     .setIssuedAt(nowSeconds)
     .setExpirationTime(nowSeconds + ttlSeconds)
     .sign(key.privateKey)
+  return toLowSToken(token)
 }
 
 /**
  * Verifies a token for one app: ES256 only (so `alg: none` and HS256 forgeries made with the public key
  * fail), a key from that app's own JWKS (so another app's token fails even before the audience check),
- * audience = the app, our issuer, not expired.
+ * audience = the app, our issuer, not expired, and a low-S signature (see {@link toLowSToken}): a
+ * malleated copy of a valid token is a different string with the same claims, and is refused.
  */
 export async function verifyToken(
   token: string,
@@ -61,6 +64,7 @@ export async function verifyToken(
     nowSeconds,
   }: { keys: SigningKeys; appId: string; issuer: string; nowSeconds: number },
 ): Promise<Record<string, unknown> & { sub: string }> {
+  if (toLowSToken(token) !== token) throw new ApiError('missing_or_invalid_token')
   let kid: string | undefined
   try {
     kid = decodeProtectedHeader(token).kid
