@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CUSTOM_JWT_MAX_LIFETIME_SECONDS } from '../src/auth/custom_jwt/verifyCustomJwt'
 import { startTestServer, type TestServer } from './harness'
 
 let t: TestServer
@@ -97,6 +98,64 @@ describe('custom JWT', () => {
       expect(r.statusCode).toBe(401)
       expect(r.json()).toEqual({ error: 'The custom auth token is not valid', code: 'invalid_credentials' })
     }
+  })
+
+  const signIn = (token: string, appId?: string) =>
+    t.call('POST', '/api/v1/custom_jwt_account/authenticate', {
+      ...(appId ? { appId } : {}),
+      body: { token },
+    })
+  const refusedAsInvalid = { error: 'The custom auth token is not valid', code: 'invalid_credentials' }
+
+  it('refuses a token without exp, which would be good forever', async () => {
+    const forever = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256', kid: 'idp-1' })
+      .setSubject('user-forever')
+      .setIssuer('https://idp.example')
+      .setAudience('my-app')
+      .setIssuedAt()
+      .sign(issuerKey)
+    const r = await signIn(forever)
+    expect(r.statusCode).toBe(401)
+    expect(r.json()).toEqual(refusedAsInvalid)
+  })
+
+  it(`refuses a token that lives longer than ${CUSTOM_JWT_MAX_LIFETIME_SECONDS / 3600} hours`, async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const long = await idpToken('user-long', issuerKey, { exp: now + CUSTOM_JWT_MAX_LIFETIME_SECONDS + 3600 })
+    expect((await signIn(long)).json()).toEqual(refusedAsInvalid)
+    const day = await idpToken('user-day', issuerKey, { exp: now + CUSTOM_JWT_MAX_LIFETIME_SECONDS - 60 })
+    expect((await signIn(day)).statusCode).toBe(200)
+  })
+
+  it('signs a token with a jti in once: a replayed copy is refused', async () => {
+    const once = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256', kid: 'idp-1' })
+      .setSubject('user-once')
+      .setIssuer('https://idp.example')
+      .setAudience('my-app')
+      .setJti(`jti-${Math.random()}`)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(issuerKey)
+    expect((await signIn(once)).statusCode).toBe(200)
+    const replay = await signIn(once)
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json()).toEqual({
+      error: 'This custom auth token was already used',
+      code: 'invalid_credentials',
+    })
+  })
+
+  it("checks the app's issuer and audience always: an app that names neither cannot sign in by custom JWT", async () => {
+    const { app } = await t.createApp()
+    await t.server.satchel.apps.updateApp(app.id, { settings: { customJwt: { jwksUrl } } })
+    const r = await signIn(await idpToken('user-anywhere', issuerKey, { aud: 'any-client' }), app.id)
+    expect(r.statusCode).toBe(403)
+    expect(r.json()).toEqual({
+      error: 'Custom JWT is not configured for this app: it needs an issuer and an audience',
+      code: 'disallowed_login_method',
+    })
   })
 
   it('is refused for an app without a custom issuer', async () => {

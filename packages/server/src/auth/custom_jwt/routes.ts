@@ -29,7 +29,12 @@ export function customJwtRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])
-        const subject = await verifyCustomJwt(satchelApp, request.body.token, Math.floor(ctx.now() / 1000))
+        const subject = await verifyCustomJwt({
+          app: satchelApp,
+          token: request.body.token,
+          nowSeconds: Math.floor(ctx.now() / 1000),
+          kv: ctx.kv,
+        })
         return completeLogin(ctx, request, reply, {
           app: satchelApp,
           method: 'custom_jwt',
