@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
-import { chains } from '@satchel/core'
+import { chains, LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { analyticsRoutes } from './analytics/routes'
@@ -19,7 +19,9 @@ import { passwordlessRoutes } from './auth/passwordless/routes'
 import { siweRoutes } from './auth/siwe/routes'
 import { siwsRoutes } from './auth/siws/routes'
 import { telegramRoutes } from './auth/telegram/routes'
+import { checkProductionApps } from './config/checkProductionApps'
 import type { Config } from './config/loadConfig'
+import type { TrustProxy } from './config/parseTrustProxy'
 import { resolveEncryptionKey, resolveVaultKek } from './config/resolveKeys'
 import type { ServerContext } from './context'
 import { createDatabase, type Database, type Db } from './db/createDatabase'
@@ -95,11 +97,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     db = database
   }
   await migrate(db)
+  const now = options.now ?? Date.now
+  const encryptionKey = await resolveEncryptionKey(config)
+  const apps = createAppsRepository(db, now, encryptionKey)
   const kv = options.kv ?? createKv(config.redisUrl)
   if (!options.kv) owned.push(() => kv.close())
-  const delivery = options.delivery ?? createDelivery({ config, db })
+  const delivery =
+    options.delivery ?? createDelivery({ config, db, appMode: async (id) => (await apps.getApp(id))?.mode })
   if (!options.delivery) owned.push(() => delivery.close())
-  const now = options.now ?? Date.now
   const vault =
     options.vault ??
     (config.vault.mode === 'remote'
@@ -110,8 +115,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           sharedSecret: config.vault.sharedSecret,
         })
       : createLocalVault({ keyEncryptionKey: await resolveVaultKek(config) }))
-  const encryptionKey = await resolveEncryptionKey(config)
   await sealStoredAppSecrets(db, encryptionKey)
+  if (config.env === 'production') {
+    try {
+      checkProductionApps(config, await apps.listApps())
+    } catch (error) {
+      for (const close of owned.reverse()) await close()
+      throw error
+    }
+  }
 
   const instanceId = randomBytes(4).toString('hex')
   let requestCount = 0
@@ -125,7 +137,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
             ...(options.logger ? { stream: options.logger.stream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     genReqId: (request) => {
       const given = request.headers['x-request-id']
       if (typeof given === 'string' && /^[\w-]{1,64}$/.test(given)) return given
@@ -152,9 +164,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     delivery,
     encryptionKey,
     vault,
-    rpcUrls: resolveRpcUrls(config.rpcUrls),
+    rpcUrls: resolveRpcUrls(config),
     keys: createSigningKeys({ db, encryptionKey, tokenTtlSeconds: config.accessTokenTtlSeconds, now }),
-    apps: createAppsRepository(db, now, encryptionKey),
+    apps,
     users: createUsersRepository(db),
     log: app.log,
     now,
@@ -225,7 +237,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     guestRoutes,
     customJwtRoutes,
     analyticsRoutes,
-    outboxRoutes,
+    // Development only: in production the outbox routes do not exist at all.
+    ...(config.env === 'production' ? [] : [outboxRoutes]),
     linkRoutes,
     mfaRoutes,
     siweRoutes,
@@ -248,13 +261,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   return app
 }
 
-/** Configured endpoints win; every other known chain uses its public default. */
-function resolveRpcUrls(configured: ReadonlyMap<number, string>): ReadonlyMap<number, string> {
+/**
+ * Configured endpoints win; every other known chain uses its public default, except the devnet's
+ * local chains in production: their default is 127.0.0.1, and a production server must not make
+ * requests to its own host on a user's behalf.
+ */
+function resolveRpcUrls(config: Pick<Config, 'rpcUrls' | 'env'>): ReadonlyMap<number, string> {
+  const devChains: readonly number[] = [LOCAL_CHAIN_ID, LOCAL_BASE_CHAIN_ID]
   const urls = new Map<number, string>()
   for (const chain of chains) {
     const url = chain.rpcUrls.default.http[0]
-    if (url) urls.set(chain.id, url)
+    if (url && !(config.env === 'production' && devChains.includes(chain.id))) urls.set(chain.id, url)
   }
-  for (const [id, url] of configured) urls.set(id, url)
+  for (const [id, url] of config.rpcUrls) urls.set(id, url)
   return urls
+}
+
+/**
+ * A hop count as the rule proxy-addr applies to it (believe the last n hops). Fastify 5 ignores a bare
+ * number (it cannot tell a proxy from a client that connected directly, so it fails closed); an
+ * operator who sets a hop count states that only the proxies can reach this port (README).
+ */
+function toFastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
 }

@@ -224,9 +224,20 @@ describe('app rules', () => {
     expect((await t.loginWithEmail('first@example.com', { appId: app.id })).is_new_user).toBe(false)
   })
 
-  it('never shows the outbox of a production app', async () => {
+  it("never stores a production app's code in the outbox: without SMTP the send is refused", async () => {
     const { app } = await t.createApp({ mode: 'production' })
-    await t.call('POST', '/api/v1/passwordless/init', { appId: app.id, body: { email: 'prod@example.com' } })
+    const init = await t.call('POST', '/api/v1/passwordless/init', {
+      appId: app.id,
+      body: { email: 'prod@example.com' },
+    })
+    expect(init.statusCode).toBe(503)
+    expect(init.json()).toEqual({
+      error: 'Email cannot be sent: no SMTP server is configured',
+      code: 'delivery_not_configured',
+    })
+    expect(
+      await t.database.db.query(`select 1 from dev_outbox where recipient = 'prod@example.com'`),
+    ).toEqual([])
     const r = await t.call('GET', '/api/v1/dev/outbox?to=prod@example.com', { appId: app.id })
     expect(r.statusCode).toBe(404)
   })

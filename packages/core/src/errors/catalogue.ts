@@ -13,6 +13,10 @@ export const apiErrors = {
   client_request_timeout: { status: 408, message: 'The request timed out' },
   internal_error: { status: 500, message: 'Something went wrong on our side' },
   service_unavailable: { status: 503, message: 'A service Satchel depends on is unavailable' },
+  delivery_not_configured: {
+    status: 503,
+    message: 'Codes cannot be sent: no delivery provider is configured',
+  },
   // Apps
   app_not_found: { status: 404, message: 'Unknown app' },
   invalid_app_credentials: { status: 401, message: 'Invalid app id or secret' },

@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { parseCdpKey } from '../funding/coinbase/parseCdpKey'
+import { checkDistinctSecrets } from './checkDistinctSecrets'
+import { checkProductionConfig } from './checkProductionConfig'
+import { ConfigError } from './configError'
+import { type FundingConfig, loadFundingConfig } from './loadFundingConfig'
+import { parseTrustProxy, type TrustProxy } from './parseTrustProxy'
+
+export { ConfigError } from './configError'
+export type { FundingConfig, MoonpayEnvironmentConfig } from './loadFundingConfig'
+export { DEFAULT_SANDBOX_ONRAMP_URL } from './loadFundingConfig'
 
 const hexKey = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
 const optionalUrl = z.url().optional()
@@ -22,6 +30,8 @@ const environmentSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  // Production without Redis: the operator's statement that one API process serves this database.
+  SATCHEL_SINGLE_INSTANCE: z.stringbool().default(false),
   SATCHEL_ENCRYPTION_KEY: hexKey.optional(),
   SATCHEL_VAULT_KEK: hexKey.optional(),
   SATCHEL_VAULT_URL: optionalUrl,
@@ -36,7 +46,8 @@ const environmentSchema = z.object({
   // operator who runs `satchel prune` from cron instead).
   PRUNE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   RPC_URLS: z
     .string()
     .regex(
@@ -109,7 +120,9 @@ export type Config = {
   /** Seconds between runs of the pruning job; 0: off. */
   pruneIntervalSeconds: number
   logLevel: Environment['LOG_LEVEL']
-  trustProxy: boolean
+  trustProxy: TrustProxy
+  /** Bearer token that `/metrics` asks for; without it `/metrics` is served outside production only. */
+  metricsToken: string | undefined
   /** RPC endpoints by chain id from RPC_URLS (`1=https://...,8453=https://...`). */
   rpcUrls: ReadonlyMap<number, string>
   /** Solana RPC endpoints by cluster from SOLANA_RPC_URLS (`devnet=https://...`); public ones otherwise. */
@@ -118,44 +131,6 @@ export type Config = {
   emailFrom: string
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined
   funding: FundingConfig
-}
-
-/** One MoonPay configuration (production or sandbox). */
-export type MoonpayEnvironmentConfig = {
-  publishableKey: string
-  secretKey: string
-  /** Verifies `Moonpay-Signature-V2`; without it this environment's webhooks are refused. */
-  webhookKey: string | undefined
-  apiUrl: string
-  widgetUrl: string
-}
-
-/** The onramps this server offers; `undefined` means not configured, so not offered. */
-export type FundingConfig = {
-  coinbase:
-    | {
-        keyId: string
-        /** PEM EC key or base64 Ed25519 secret; checked at load (see funding/coinbase/parseCdpKey.ts). */
-        privateKey: string
-        apiUrl: string
-        payUrl: string
-        webhookSecret: string | undefined
-        webhookSignatureHeader: string
-      }
-    | undefined
-  moonpay: { production: MoonpayEnvironmentConfig | undefined; sandbox: MoonpayEnvironmentConfig | undefined }
-  /** The devnet's test-card provider: on by default in development only. */
-  sandbox: { url: string; webhookSecret: string } | undefined
-}
-
-/** Where `npm start` runs the sandbox onramp (apps/devnet/src/sandbox-onramp). */
-export const DEFAULT_SANDBOX_ONRAMP_URL = 'http://127.0.0.1:8791'
-// Development only, like anvil's well-known keys: the sandbox pays nothing but local test coins.
-const DEVELOPMENT_SANDBOX_ONRAMP_SECRET = 'satchel-devnet-sandbox-onramp'
-
-/** A configuration problem, always naming the variable so an operator knows what to fix. */
-export class ConfigError extends Error {
-  override name = 'ConfigError'
 }
 
 /**
@@ -173,15 +148,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data
   const production = e.NODE_ENV === 'production'
-  if (production && !e.SATCHEL_ENCRYPTION_KEY)
-    throw new ConfigError('SATCHEL_ENCRYPTION_KEY: required in production (64 hex characters)')
+  if (production) checkProductionConfig(e)
+  checkDistinctSecrets(e)
   const remoteVault = e.SATCHEL_VAULT_URL ?? e.SATCHEL_VAULT_SOCKET
   if (remoteVault && !e.SATCHEL_VAULT_SECRET)
     throw new ConfigError(
       'SATCHEL_VAULT_SECRET: required when SATCHEL_VAULT_URL or SATCHEL_VAULT_SOCKET is set',
     )
-  if (production && !remoteVault && !e.SATCHEL_VAULT_KEK)
-    throw new ConfigError('SATCHEL_VAULT_KEK: required in production unless a remote vault is configured')
   const smsKeys = [e.SMS_API_URL, e.SMS_ACCOUNT_SID, e.SMS_AUTH_TOKEN, e.SMS_FROM]
   if (smsKeys.some(Boolean) && !smsKeys.every(Boolean))
     throw new ConfigError('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM: set all four or none')
@@ -216,7 +189,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitScale: e.RATE_LIMIT_SCALE,
     pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY, production),
+    metricsToken: e.METRICS_TOKEN,
     rpcUrls: new Map(
       (e.RPC_URLS?.split(',') ?? []).map((pair) => {
         const at = pair.indexOf('=')
@@ -241,74 +215,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     funding,
-  }
-}
-
-function loadFundingConfig(e: Environment): FundingConfig {
-  const pair = (a: string | undefined, b: string | undefined, names: string) => {
-    if (Boolean(a) !== Boolean(b)) throw new ConfigError(`${names}: set both or neither`)
-    return a !== undefined && b !== undefined ? ([a, b] as const) : undefined
-  }
-  const cdp = pair(
-    e.COINBASE_CDP_KEY_ID,
-    e.COINBASE_CDP_PRIVATE_KEY,
-    'COINBASE_CDP_KEY_ID and COINBASE_CDP_PRIVATE_KEY',
-  )
-  if (cdp) {
-    try {
-      parseCdpKey(cdp[0], cdp[1])
-    } catch (error) {
-      throw new ConfigError(`COINBASE_CDP_PRIVATE_KEY: ${error instanceof Error ? error.message : 'invalid'}`)
-    }
-  }
-  const moonpay = pair(
-    e.MOONPAY_PUBLISHABLE_KEY,
-    e.MOONPAY_SECRET_KEY,
-    'MOONPAY_PUBLISHABLE_KEY and MOONPAY_SECRET_KEY',
-  )
-  const moonpaySandbox = pair(
-    e.MOONPAY_SANDBOX_PUBLISHABLE_KEY,
-    e.MOONPAY_SANDBOX_SECRET_KEY,
-    'MOONPAY_SANDBOX_PUBLISHABLE_KEY and MOONPAY_SANDBOX_SECRET_KEY',
-  )
-  const development = e.NODE_ENV === 'development'
-  if (e.NODE_ENV === 'production' && e.SANDBOX_ONRAMP_URL)
-    throw new ConfigError(
-      'SANDBOX_ONRAMP_URL: the sandbox onramp takes test cards and is refused in production',
-    )
-  const sandboxUrl = e.SANDBOX_ONRAMP_URL ?? (development ? DEFAULT_SANDBOX_ONRAMP_URL : undefined)
-  const sandboxSecret =
-    e.SANDBOX_ONRAMP_WEBHOOK_SECRET ?? (development ? DEVELOPMENT_SANDBOX_ONRAMP_SECRET : undefined)
-  if (e.SANDBOX_ONRAMP_URL && !sandboxSecret)
-    throw new ConfigError('SANDBOX_ONRAMP_WEBHOOK_SECRET: required when SANDBOX_ONRAMP_URL is set')
-  return {
-    coinbase: cdp
-      ? {
-          keyId: cdp[0],
-          privateKey: cdp[1],
-          apiUrl: e.COINBASE_API_URL,
-          payUrl: e.COINBASE_PAY_URL,
-          webhookSecret: e.COINBASE_WEBHOOK_SECRET,
-          webhookSignatureHeader: e.COINBASE_WEBHOOK_SIGNATURE_HEADER.toLowerCase(),
-        }
-      : undefined,
-    moonpay: {
-      production: moonpay && {
-        publishableKey: moonpay[0],
-        secretKey: moonpay[1],
-        webhookKey: e.MOONPAY_WEBHOOK_KEY,
-        apiUrl: e.MOONPAY_API_URL,
-        widgetUrl: e.MOONPAY_WIDGET_URL,
-      },
-      sandbox: moonpaySandbox && {
-        publishableKey: moonpaySandbox[0],
-        secretKey: moonpaySandbox[1],
-        webhookKey: e.MOONPAY_SANDBOX_WEBHOOK_KEY,
-        apiUrl: e.MOONPAY_SANDBOX_API_URL,
-        widgetUrl: e.MOONPAY_SANDBOX_WIDGET_URL,
-      },
-    },
-    sandbox: sandboxUrl && sandboxSecret ? { url: sandboxUrl, webhookSecret: sandboxSecret } : undefined,
   }
 }
 

@@ -1,29 +1,36 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { ConfigError } from './configError'
 import type { Config } from './loadConfig'
 
 /** The API's encryption key: from SATCHEL_ENCRYPTION_KEY, or (development) a key file in the data folder. */
 export function resolveEncryptionKey(config: Config): Promise<Uint8Array> {
   return config.encryptionKey
     ? Promise.resolve(config.encryptionKey)
-    : loadOrCreateDevKey(config.dataDir, 'encryption.key')
+    : loadOrCreateDevKey(config, 'encryption.key', 'SATCHEL_ENCRYPTION_KEY')
 }
 
 /** The in-process vault's key-encryption key: from SATCHEL_VAULT_KEK, or (development) its own key file. */
 export function resolveVaultKek(config: Config): Promise<Uint8Array> {
   if (config.vault.mode === 'local' && config.vault.keyEncryptionKey)
     return Promise.resolve(config.vault.keyEncryptionKey)
-  return loadOrCreateDevKey(config.dataDir, 'vault.kek')
+  return loadOrCreateDevKey(config, 'vault.kek', 'SATCHEL_VAULT_KEK')
 }
 
 /**
  * Development convenience: a random key kept in the data folder, readable by the owner only, made on
- * first start and reused after. Production refuses to start without configured keys (see loadConfig).
+ * first start and reused after. Never in production, where a key must come from its variable (loadConfig
+ * refuses to start without them; this is the second lock on the same door).
  */
-async function loadOrCreateDevKey(dataDir: string, name: string): Promise<Uint8Array> {
-  const path = join(dataDir, name)
-  await mkdir(dataDir, { recursive: true })
+async function loadOrCreateDevKey(
+  config: Pick<Config, 'dataDir' | 'env'>,
+  name: string,
+  variable: string,
+): Promise<Uint8Array> {
+  if (config.env === 'production') throw new ConfigError(`${variable}: required in production`)
+  const path = join(config.dataDir, name)
+  await mkdir(config.dataDir, { recursive: true })
   // 'wx' fails when the file exists, so two processes starting together keep the first one's key.
   await writeFile(path, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' }).catch(() => {})
   const hex = (await readFile(path, 'utf8')).trim()

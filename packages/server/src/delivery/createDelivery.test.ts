@@ -21,17 +21,25 @@ afterAll(async () => {
   await testDb.drop()
 })
 
+const developmentApp = async () => 'development' as const
+const outboxOnly = () =>
+  createDelivery({
+    config: { env: 'development', smtp: undefined, sms: undefined },
+    db: testDb.db,
+    appMode: developmentApp,
+  })
+
 const code = (n: number) => `${n} is your Demo login code. It expires in 10 minutes.`
 
 describe('createDelivery without providers (the dev outbox)', () => {
   it('uses the outbox for both channels', () => {
-    const delivery = createDelivery({ config: { smtp: undefined, sms: undefined }, db: testDb.db })
+    const delivery = outboxOnly()
     expect(delivery.usesOutbox('email')).toBe(true)
     expect(delivery.usesOutbox('sms')).toBe(true)
   })
 
   it('reads two emails to one address back newest first, with subject and text', async () => {
-    const delivery = createDelivery({ config: { smtp: undefined, sms: undefined }, db: testDb.db })
+    const delivery = outboxOnly()
     await delivery.send({
       channel: 'email',
       to: 'ada@example.com',
@@ -58,7 +66,7 @@ describe('createDelivery without providers (the dev outbox)', () => {
   })
 
   it('shows nothing to another address, nor to the same address in another app', async () => {
-    const delivery = createDelivery({ config: { smtp: undefined, sms: undefined }, db: testDb.db })
+    const delivery = outboxOnly()
     await delivery.send({
       channel: 'email',
       to: 'grace@example.com',
@@ -72,7 +80,7 @@ describe('createDelivery without providers (the dev outbox)', () => {
   })
 
   it('stores a text message with no subject', async () => {
-    const delivery = createDelivery({ config: { smtp: undefined, sms: undefined }, db: testDb.db })
+    const delivery = outboxOnly()
     await delivery.send({ channel: 'sms', to: '+14155550100', text: code(444444), appId: APP })
     const entries = await delivery.readOutbox('+14155550100', APP)
     expect(entries.map((e) => [e.channel, e.to, e.subject, e.text])).toEqual([
@@ -81,7 +89,7 @@ describe('createDelivery without providers (the dev outbox)', () => {
   })
 
   it(`returns only the ${OUTBOX_READ_LIMIT} latest messages`, async () => {
-    const delivery = createDelivery({ config: { smtp: undefined, sms: undefined }, db: testDb.db })
+    const delivery = outboxOnly()
     for (let i = 0; i < OUTBOX_READ_LIMIT + 3; i++)
       await delivery.send({
         channel: 'email',
@@ -94,6 +102,47 @@ describe('createDelivery without providers (the dev outbox)', () => {
     expect(entries).toHaveLength(OUTBOX_READ_LIMIT)
     expect(entries[0]?.subject).toBe(`#${OUTBOX_READ_LIMIT + 2}`)
     expect(entries.at(-1)?.subject).toBe('#3')
+  })
+})
+
+describe('codes in plain text stay in development', () => {
+  const outboxRows = async (text: string) =>
+    testDb.db.query('select 1 from dev_outbox where body = $1', [text])
+
+  it("never stores a production-mode app's code in the outbox: the send is refused instead", async () => {
+    const delivery = createDelivery({
+      config: { env: 'test', smtp: undefined, sms: undefined },
+      db: testDb.db,
+      appMode: async () => 'production',
+    })
+    for (const channel of ['email', 'sms'] as const)
+      await expect(
+        delivery.send({ channel, to: 'prod@example.com', subject: 'Code', text: code(777777), appId: APP }),
+      ).rejects.toMatchObject({ code: 'delivery_not_configured', status: 503 })
+    expect(await outboxRows(code(777777))).toEqual([])
+  })
+
+  it('never falls back to the outbox in production, even for a development-mode app', async () => {
+    const delivery = createDelivery({
+      config: { env: 'production', smtp: undefined, sms: undefined },
+      db: testDb.db,
+      appMode: developmentApp,
+    })
+    await expect(
+      delivery.send({ channel: 'sms', to: '+14155550142', text: code(888888), appId: APP }),
+    ).rejects.toMatchObject({ code: 'delivery_not_configured' })
+    expect(await outboxRows(code(888888))).toEqual([])
+  })
+
+  it('refuses a message for an unknown app rather than storing it', async () => {
+    const delivery = createDelivery({
+      config: { env: 'development', smtp: undefined, sms: undefined },
+      db: testDb.db,
+      appMode: async () => undefined,
+    })
+    await expect(
+      delivery.send({ channel: 'email', to: 'x@example.com', text: code(999999), appId: 'app_gone' }),
+    ).rejects.toMatchObject({ code: 'delivery_not_configured' })
   })
 })
 
@@ -126,10 +175,12 @@ describe('createDelivery with SMTP configured', () => {
   it('sends email over SMTP and not to the outbox, while SMS stays in the outbox', async () => {
     const delivery = createDelivery({
       config: {
+        env: 'development',
         smtp: { url: `smtp://127.0.0.1:${port}`, from: 'Satchel <no-reply@satchel.test>' },
         sms: undefined,
       },
       db: testDb.db,
+      appMode: developmentApp,
     })
     try {
       expect(delivery.usesOutbox('email')).toBe(false)
@@ -166,7 +217,11 @@ describe('createDelivery with an SMS provider configured', () => {
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve))
     const apiUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`
     const sms = { apiUrl, accountSid: 'AC0123', authToken: 'secret-token', from: '+15005550006' }
-    const delivery = createDelivery({ config: { smtp: undefined, sms }, db: testDb.db })
+    const delivery = createDelivery({
+      config: { env: 'development', smtp: undefined, sms },
+      db: testDb.db,
+      appMode: developmentApp,
+    })
     try {
       expect(delivery.usesOutbox('sms')).toBe(false)
       expect(delivery.usesOutbox('email')).toBe(true)

@@ -1,10 +1,17 @@
+import { ApiError } from '@satchel/core'
 import type { FastifyInstance } from 'fastify'
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
 import type { ServerContext } from '../context'
+import { secretsEqual } from '../crypto/tokens'
 
 /**
  * `/healthz` (the database answers) and Prometheus `/metrics`: requests by route and status, and their
  * latency. Each app instance has its own registry, so tests can build several servers in one process.
+ *
+ * `/metrics` tells anyone who reads it the routes, their traffic and the process's internals, and it
+ * shares the API's port: with `METRICS_TOKEN` set it answers only `Authorization: Bearer <token>`
+ * (what Prometheus sends with `authorization.credentials`); without one it exists only outside
+ * production.
  */
 export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const registry = new Registry()
@@ -40,10 +47,17 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
   })
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType)
-    return registry.metrics()
-  })
+  const metricsToken = ctx.config.metricsToken
+  if (metricsToken !== undefined || ctx.config.env !== 'production')
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (metricsToken !== undefined) {
+        const header = request.headers.authorization ?? ''
+        const given = header.startsWith('Bearer ') ? header.slice(7).trim() : ''
+        if (!secretsEqual(given, metricsToken)) throw new ApiError('missing_or_invalid_token')
+      }
+      reply.header('content-type', registry.contentType)
+      return registry.metrics()
+    })
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 }
