@@ -1,4 +1,6 @@
+import pino from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
+import { DatabaseError } from './DatabaseError'
 import { migrate, splitStatements } from './migrate'
 import { createTestDatabase, isPostgresReachable, type TestDatabase } from './testDatabase'
 
@@ -26,6 +28,30 @@ describe.each(kinds)('database (%s)', (kind) => {
     ).rejects.toThrow('boom')
     const [row] = await test.db.query<{ name: string }>(`select name from apps where id = 'app_a'`)
     expect(row?.name).toBe('A')
+  })
+
+  it('fails a statement without any of its parameters reaching the error a log would print', async () => {
+    const secret = 'code-482913-secret'
+    const attempts = [
+      [`select $1::uuid`, [secret]],
+      [`select $1::jsonb`, [`{"a":"\\u0000${secret}"}`]],
+      [`insert into apps (id, name, secret_hash) values ($1, $2, '\\x00')`, ['app_a', secret]],
+      [`select 1 / 0 where $1 <> ''`, [secret]],
+    ] as const
+    for (const [sql, params] of attempts) {
+      const error: unknown = await test.db.query(sql, [...params]).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+      if (!(error instanceof DatabaseError)) throw new Error(`${sql}: not a DatabaseError: ${String(error)}`)
+      expect(JSON.stringify(pino.stdSerializers.err(error)), sql).not.toContain(secret)
+      expect(String(error), sql).not.toContain(secret)
+    }
+    // What callers branch on survives: the SQLSTATE and the constraint.
+    const duplicate = await test.db
+      .query(`insert into apps (id, name, secret_hash) values ('app_a', 'x', '\\x00')`)
+      .catch((caught: unknown) => caught)
+    expect(duplicate).toMatchObject({ code: '23505', table: 'apps', constraint: 'apps_pkey' })
   })
 
   it('keeps the audit log append-only', async () => {

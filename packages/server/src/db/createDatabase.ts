@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { DatabaseError } from './DatabaseError'
 
 /** What a module may do with the database: parameterised SQL and transactions, nothing driver-specific. */
 export type Db = {
@@ -20,7 +21,8 @@ export type CreateDatabaseParameters =
 
 /**
  * One interface over a PostgreSQL server (`pg` pool) and PGlite (Postgres in WASM, in-process, a data
- * folder on disk). Both speak the same SQL, so every module is written once.
+ * folder on disk). Both speak the same SQL, so every module is written once. A failed statement throws a
+ * {@link DatabaseError}: the SQLSTATE and the statement, none of its parameters (so no log line shows them).
  *
  * @example
  * const db = await createDatabase({ url: 'postgres://127.0.0.1:5432/test' })
@@ -36,14 +38,24 @@ function createPostgres(url: string, max: number): Database {
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   const fromClient = (client: pg.PoolClient): Db => ({
-    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-      (await client.query(sql, params as unknown[])).rows as Row[],
+    query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+      try {
+        return (await client.query(sql, params as unknown[])).rows as Row[]
+      } catch (error) {
+        throw DatabaseError.from(error, sql)
+      }
+    },
     transaction: (fn) => fn(fromClient(client)),
   })
   return {
     kind: 'postgres',
-    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-      (await pool.query(sql, params as unknown[])).rows as Row[],
+    query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+      try {
+        return (await pool.query(sql, params as unknown[])).rows as Row[]
+      } catch (error) {
+        throw DatabaseError.from(error, sql)
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect()
       try {
@@ -68,8 +80,13 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
   await db.waitReady
   type Queryable = Pick<PGlite, 'query'>
   const fromQueryable = (q: Queryable, nested: boolean): Db => ({
-    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-      (await q.query<Row>(sql, params as unknown[])).rows,
+    query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+      try {
+        return (await q.query<Row>(sql, params as unknown[])).rows
+      } catch (error) {
+        throw DatabaseError.from(error, sql)
+      }
+    },
     // PGlite runs one transaction at a time; a nested call joins the open one.
     transaction: (fn) =>
       nested ? fn(fromQueryable(q, true)) : db.transaction((tx) => fn(fromQueryable(tx, true))),
