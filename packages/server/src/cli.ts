@@ -7,12 +7,15 @@ import { type Config, ConfigError, loadConfig } from './config/loadConfig'
 import { resolveEncryptionKey } from './config/resolveKeys'
 import { createDatabase, type Database } from './db/createDatabase'
 import { migrate } from './db/migrate'
+import { findMissingDelivery } from './delivery/findMissingDelivery'
 import { pruneExpiredRows } from './maintenance/pruneExpiredRows'
 import { createSigningKeys } from './tokens/createSigningKeys'
 
 const USAGE = `Usage:
   satchel serve                                   start the API server (PORT, default 8787)
   satchel apps create --name NAME --origin URL [--origin URL ...] [--methods email,sms,...] [--production] [--json]
+                                                  (a development-mode app unless --production; under
+                                                  NODE_ENV=production always a production-mode app)
   satchel apps list [--json]
   satchel apps rotate-key --app APP_ID            retire the app's token-signing key and make a new one
   satchel prune [--json]                          delete expired codes, sessions, outbox messages and
@@ -75,16 +78,27 @@ async function main(argv: string[]): Promise<number> {
         })
         if (!values.name) throw new UsageError('--name is required')
         const methods = values.methods?.split(',').map((m) => m.trim())
-        const unknown = methods?.filter((m) => !(loginMethods as readonly string[]).includes(m))
+        const unknown = methods?.filter((m) => !isLoginMethod(m))
         if (unknown?.length)
           throw new UsageError(
             `unknown login method(s): ${unknown.join(', ')} (known: ${loginMethods.join(', ')})`,
           )
+        const enabled = methods?.filter(isLoginMethod) ?? DEFAULT_LOGIN_METHODS
+        const production = config.env === 'production'
+        // A production server never sends a code to the dev outbox: a method it cannot deliver would
+        // fail at every user's first code. Refused here, as `serve` refuses to start with one.
+        const missing = production ? findMissingDelivery(config, enabled) : undefined
+        if (missing)
+          throw new ConfigError(
+            `${missing.variables}: required in production for ${missing.method === 'email' ? 'email' : 'SMS'} login (set it, or leave ${missing.method} out of --methods)`,
+          )
         const { app, secret } = await apps.createApp({
           name: values.name,
           allowedOrigins: values.origin,
-          ...(methods ? { loginMethods: methods as LoginMethod[] } : {}),
-          mode: values.production ? 'production' : 'development',
+          loginMethods: enabled,
+          // Under NODE_ENV=production there is no development mode to fall into by omission: a
+          // development-mode app there has no outbox and only caps its sign-ups.
+          mode: values.production || production ? 'production' : 'development',
         })
         if (values.json) console.log(JSON.stringify({ app_id: app.id, app_secret: secret }))
         else
@@ -127,6 +141,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/** What `apps create` enables without `--methods` (the same as the apps repository's default). */
+const DEFAULT_LOGIN_METHODS: LoginMethod[] = ['email', 'sms', 'guest']
+
+function isLoginMethod(name: string): name is LoginMethod {
+  return (loginMethods as readonly string[]).includes(name)
+}
 
 /** The server's database: PostgreSQL when DATABASE_URL is set, the embedded PGlite folder otherwise. */
 function openDatabase(config: Config): Promise<Database> {

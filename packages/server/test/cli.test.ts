@@ -66,4 +66,41 @@ describe('satchel CLI', { timeout: 120_000 }, () => {
       stderr: expect.stringContaining('PORT'),
     })
   })
+
+  describe('under NODE_ENV=production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SATCHEL_ENCRYPTION_KEY: 'ab'.repeat(32),
+      SATCHEL_VAULT_KEK: 'cd'.repeat(32),
+      SATCHEL_SINGLE_INSTANCE: 'true',
+    }
+
+    it('makes a production-mode app without --production, and refuses email login without SMTP_URL', async () => {
+      await expect(
+        satchel(['apps', 'create', '--name', 'Mail', '--methods', 'email,guest'], production),
+      ).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(
+          'satchel: SMTP_URL: required in production for email login (set it, or leave email out of --methods)',
+        ),
+      })
+      const { stdout } = await satchel(
+        ['apps', 'create', '--name', 'Guests', '--methods', 'guest', '--json'],
+        production,
+      )
+      const { app_id } = JSON.parse(stdout)
+      const listed = await satchel(['apps', 'list', '--json'], production)
+      expect(listed.stdout.split('\n').find((line) => line.includes(app_id))).toContain('"mode":"production"')
+    })
+
+    it('refuses to serve while an app enables a login method production cannot deliver, naming the variable', async () => {
+      // The 'Shop' app made above enables email and SMS (the defaults) and no provider is configured.
+      await expect(satchel(['serve'], { ...production, PORT: '0' })).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(
+          /^satchel: SMTP_URL: required in production, because app app_\S+ \(Shop\) enables email login/,
+        ),
+      })
+    })
+  })
 })
