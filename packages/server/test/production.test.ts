@@ -158,6 +158,11 @@ describe('a production server', () => {
     }
   })
 
+  it('has no sandbox onramp routes', async () => {
+    const r = await call('GET', '/api/v1/funding/sandbox/status?sessionId=x')
+    expect(r.json()).toEqual({ error: 'Not found', code: 'not_found' })
+  })
+
   it('serves /metrics only to the bearer of METRICS_TOKEN', async () => {
     const anonymous = await server.inject({ method: 'GET', url: '/metrics' })
     expect(anonymous.statusCode).toBe(401)

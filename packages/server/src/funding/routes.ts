@@ -15,7 +15,8 @@ export function fundingRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     await app.register(fundingOptionsRoutes(ctx))
     await app.register(coinbaseOnrampRoutes(ctx))
     await app.register(moonpayOnrampRoutes(ctx))
-    await app.register(sandboxOnrampRoutes(ctx))
+    // The devnet's test-card onramp: never part of a production server (see checkProductionConfig).
+    if (ctx.config.env !== 'production') await app.register(sandboxOnrampRoutes(ctx))
     await app.register(fundingWebhookRoutes(ctx))
   }
 }
