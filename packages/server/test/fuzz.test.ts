@@ -43,6 +43,13 @@ beforeAll(async () => {
     },
     app: { loginMethods: [...loginMethods] },
   })
+  // Providers the app talks to are loopback addresses nothing answers on: never the network.
+  await t.server.satchel.apps.updateApp(t.app.id, {
+    settings: {
+      farcaster: { relayUrl: DEAD_RPC },
+      customJwt: { jwksUrl: `${DEAD_RPC}/jwks.json`, issuer: 'https://idp.example', audience: 'fuzz' },
+    },
+  })
   const policy = await t.call('POST', '/api/v1/policies', {
     origin: null,
     headers: basicAuth(t.app.id, t.appSecret),
