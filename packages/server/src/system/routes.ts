@@ -31,7 +31,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
     done()
   })
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/healthz', { schema: { hide: true }, config: { guard: 'none' } }, async (_request, reply) => {
     try {
       await ctx.db.query('select 1')
       return { status: 'ok' }
@@ -40,10 +40,12 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
   })
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true }, config: { guard: 'none' } }, async (_request, reply) => {
     reply.header('content-type', registry.contentType)
     return registry.metrics()
   })
 
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { guard: 'none' } }, async () =>
+    app.swagger(),
+  )
 }
