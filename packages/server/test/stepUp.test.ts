@@ -15,6 +15,7 @@ import {
   createWallet,
   enrollTotp,
   type SignedInUser,
+  signedCall,
   signInWithKey,
   userCall,
   verifyTotp,
@@ -422,6 +423,38 @@ describe('confirming it is you (reauthenticate)', () => {
       error:
         "A guest account cannot confirm it's you: link an email, a phone, a passkey or a wallet first, then confirm with it",
     })
+  })
+})
+
+describe('other credentials alone', () => {
+  it("the app secret alone cannot export, link, unlink, change MFA or signers, or lock a user's wallets", async () => {
+    const user = await signInWithKey(t, 'app-secret-victim@example.com')
+    const wallet = await createWallet(t, user.token)
+    const basic = `Basic ${Buffer.from(`${t.app.id}:${t.appSecret}`).toString('base64')}`
+    const attempts: Array<['POST' | 'PATCH', string, unknown]> = [
+      ['POST', `/api/v1/wallets/${wallet.id}/export`, { recipient_public_key: recipientKey() }],
+      ['POST', '/api/v1/passwordless/unlink', { email: 'app-secret-victim@example.com' }],
+      ['POST', '/api/v1/passwordless_sms/link', { phone_number: newPhone(), code: '123456' }],
+      ['POST', '/api/v1/mfa/totp/init', {}],
+      ['PATCH', `/api/v1/wallets/${wallet.id}`, { additional_signers: [] }],
+      ['POST', '/api/v1/recovery/passcode', { passcode: 'correct horse battery staple app' }],
+      ['POST', '/api/v1/sessions/logout_all', {}],
+    ]
+    for (const [method, path, body] of attempts) {
+      const response = await t.call(method, path, { body, origin: null, headers: { authorization: basic } })
+      expect([path, response.statusCode, response.json().code]).toEqual([path, 401, 'must_be_authenticated'])
+    }
+  })
+
+  it('the session key alone, without the access token of its session, is refused before anything else', async () => {
+    const user = await signInWithKey(t, 'key-alone@example.com')
+    const wallet = await createWallet(t, user.token)
+    const response = await signedCall(t, 'POST', `/api/v1/wallets/${wallet.id}/export`, {
+      key: user.key,
+      body: { recipient_public_key: recipientKey() },
+    })
+    expect(response.statusCode).toBe(401)
+    expect(response.json().code).toBe('must_be_authenticated')
   })
 })
 
