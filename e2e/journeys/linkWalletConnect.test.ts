@@ -67,6 +67,11 @@ describe('linking an external wallet with WalletConnect', () => {
     // Unlinked from the same list: the wallet is gone, here and on the server after a reload.
     const walletName = `Wallet ${formatAddress(external.address)}`
     await ways.getByRole('button', { name: `Unlink ${walletName}` }).click()
+    // Asked first; the sign-in is recent, so no "Confirm it's you" is needed.
+    await ways
+      .getByRole('alertdialog', { name: `Unlink ${walletName}?` })
+      .getByRole('button', { name: 'Unlink', exact: true })
+      .click()
     await ways.getByText(`Unlinked ${walletName}`).waitFor({ timeout: 20_000 })
     await ways.getByRole('listitem').getByText(walletName).waitFor({ state: 'detached' })
     await page.reload()
@@ -76,6 +81,10 @@ describe('linking an external wallet with WalletConnect', () => {
     ])
     // The email is now the last way in: the server keeps it and the page says why, in words.
     await ways.getByRole('button', { name: 'Unlink Email walletconnect@example.com' }).click()
+    await ways
+      .getByRole('alertdialog', { name: 'Unlink Email walletconnect@example.com?' })
+      .getByRole('button', { name: 'Unlink', exact: true })
+      .click()
     await ways
       .getByRole('alert')
       .getByText('The last way to sign in cannot be unlinked')

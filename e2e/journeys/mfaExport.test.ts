@@ -2,8 +2,10 @@ import { Secret, TOTP } from 'otpauth'
 import type { Browser } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ageSignIns } from '../support/ageSignIns'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { launchBrowser } from '../support/launchBrowser'
+import { readOutboxCode } from '../support/readOutboxCode'
 import { saveScreenshot } from '../support/saveScreenshot'
 import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
@@ -48,7 +50,7 @@ describe('two-factor authentication and export', () => {
     // Export asks for the second factor first; cancelling shows nothing.
     const exporting = page.getByRole('region', { name: 'Export private key' })
     await exporting.getByRole('button', { name: 'Export private key' }).click()
-    const prompt = page.getByRole('form', { name: 'Confirm it is you' })
+    const prompt = page.getByRole('form', { name: "Confirm it's you" })
     await prompt.waitFor()
     await prompt.getByRole('button', { name: 'Cancel' }).click()
     expect(await page.getByTestId('exported-secret').count()).toBe(0)
@@ -79,6 +81,42 @@ describe('two-factor authentication and export', () => {
     expect(await page.getByTestId('exported-secret').count()).toBe(0)
     expect(await page.content()).not.toContain(privateKey.slice(2))
     await saveScreenshot(page, 'mfa-export', 'export-hidden')
+    await context.close()
+  })
+
+  it('without a second factor, exports only after a recent login: an older sign-in confirms with a new code', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const address = await signInWithEmail(page, world, 'unhurried@example.com')
+    await openScreen(page, 'Settings')
+    // Ten minutes after signing in: the sign-in no longer shows it's still the person at the keyboard.
+    await ageSignIns(world, 10)
+
+    const exporting = page.getByRole('region', { name: 'Export private key' })
+    await exporting.getByRole('button', { name: 'Export private key' }).click()
+    const prompt = exporting.getByRole('form', { name: "Confirm it's you" })
+    await prompt.getByText("Exporting your private key needs you to confirm it's you.").waitFor()
+    expect(await page.getByTestId('exported-secret').count()).toBe(0)
+    await prompt.getByRole('button', { name: 'Send the code' }).click()
+    await prompt.getByLabel('Code from the email').waitFor()
+    await saveScreenshot(page, 'mfa-export', 'export-confirm-its-you')
+    expect(await checkAccessibility(page)).toEqual([])
+
+    // A wrong code is refused in words and reveals nothing; the right one carries on with the export.
+    await prompt.getByLabel('Code from the email').fill('000000')
+    await prompt.getByRole('button', { name: 'Confirm' }).click()
+    await prompt.getByRole('alert').getByText('The code is wrong or has expired').waitFor()
+    expect(await page.getByTestId('exported-secret').count()).toBe(0)
+    await prompt
+      .getByLabel('Code from the email')
+      .fill(await readOutboxCode(context, world.outboxUrl, 'unhurried@example.com'))
+    await prompt.getByRole('button', { name: 'Confirm' }).click()
+    const shown = page.getByTestId('exported-secret')
+    await shown.waitFor({ timeout: 20_000 })
+    const privateKey = ((await shown.textContent()) ?? '').trim()
+    if (!isPrivateKey(privateKey)) throw new Error('The export did not show a private key')
+    expect(privateKeyToAccount(privateKey).address).toBe(address)
+    await exporting.getByRole('button', { name: 'I saved it, hide it' }).click()
     await context.close()
   })
 })

@@ -63,7 +63,7 @@ describe('second factors by text message and by passkey', () => {
     // Export demands the factor: a code texted now (not the enrolment's) unlocks it.
     const exporting = page.getByRole('region', { name: 'Export private key' })
     await exporting.getByRole('button', { name: 'Export private key' }).click()
-    const prompt = page.getByRole('form', { name: 'Confirm it is you' })
+    const prompt = page.getByRole('form', { name: "Confirm it's you" })
     await prompt.getByRole('button', { name: 'Text me a code' }).click()
     await prompt.getByRole('button', { name: 'Text me a new code' }).waitFor()
     const verifyCode = await readOutboxCode(context, world.outboxUrl, phone)
@@ -98,13 +98,13 @@ describe('second factors by text message and by passkey', () => {
 
     // A further factor needs the existing one first: the passkey prompt stands in front of it.
     await mfa.getByRole('button', { name: 'Set up an authenticator app' }).click()
-    const stepUp = page.getByRole('form', { name: 'Confirm it is you' })
+    const stepUp = page.getByRole('form', { name: "Confirm it's you" })
     await stepUp.getByText('Adding a second factor needs one you already have.').waitFor()
     await stepUp.getByRole('button', { name: 'Cancel' }).click()
 
     const exporting = page.getByRole('region', { name: 'Export private key' })
     await exporting.getByRole('button', { name: 'Export private key' }).click()
-    const prompt = page.getByRole('form', { name: 'Confirm it is you' })
+    const prompt = page.getByRole('form', { name: "Confirm it's you" })
     await prompt.getByRole('button', { name: 'Use your passkey' }).waitFor()
     expect(await page.getByTestId('exported-secret').count()).toBe(0)
     await saveScreenshot(page, 'mfa-methods', 'passkey-verify')

@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkAccessibility } from '../support/checkAccessibility'
 import { launchBrowser } from '../support/launchBrowser'
+import { saveScreenshot } from '../support/saveScreenshot'
 import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, readHeaderAddress, signInWithEmail } from '../support/walletSteps'
 
@@ -51,6 +53,12 @@ describe('sessions', () => {
     await expect.poll(() => sessions.getByRole('listitem').count()).toBe(2)
     await sessions.getByText('This device').waitFor()
     await sessions.getByRole('button', { name: 'Log out everywhere' }).click()
+    // Asked first, in words: every device will have to sign in again.
+    const question = sessions.getByRole('alertdialog', { name: 'Log out everywhere?' })
+    await question.getByText('Every device signed in to your account, this one included').waitFor()
+    await saveScreenshot(laptopPage, 'session', 'log-out-everywhere-question')
+    expect(await checkAccessibility(laptopPage)).toEqual([])
+    await question.getByRole('button', { name: 'Log out everywhere' }).click()
     await signInHeading(laptopPage).waitFor()
 
     await phonePage.reload()

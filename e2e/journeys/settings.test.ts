@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ageSignIns } from '../support/ageSignIns'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { launchBrowser } from '../support/launchBrowser'
 import { readOutboxCode } from '../support/readOutboxCode'
@@ -54,10 +55,39 @@ describe('settings', () => {
     await saveScreenshot(page, 'settings', 'linked-accounts')
     expect(await checkAccessibility(page)).toEqual([])
 
+    // Ten minutes later: removing a way in now needs the person to confirm it's them.
+    await ageSignIns(world, 10)
     await ways.getByRole('button', { name: 'Unlink Email linker@example.com' }).click()
+    // Asked first, in words; cancelling leaves the email where it was.
+    const question = ways.getByRole('alertdialog', { name: 'Unlink Email linker@example.com?' })
+    await question.getByText('You will no longer be able to sign in with it.').waitFor()
+    await saveScreenshot(page, 'settings', 'unlink-question')
+    expect(await checkAccessibility(page)).toEqual([])
+    await question.getByRole('button', { name: 'Cancel' }).click()
+    expect(await question.count()).toBe(0)
+    await ways.getByRole('button', { name: 'Unlink Email linker@example.com' }).click()
+    await question.getByRole('button', { name: 'Unlink', exact: true }).click()
+
+    // The sign-in is too old: a new code to one of the person's own addresses confirms it's them.
+    const confirm = ways.getByRole('form', { name: "Confirm it's you" })
+    await confirm.getByText('Unlinking Email linker@example.com needs you to confirm it').waitFor()
+    await confirm.getByRole('radio', { name: 'Text to ••••••••0100' }).check()
+    await confirm.getByRole('radio', { name: 'Email to linker@example.com' }).check()
+    await confirm.getByRole('button', { name: 'Send the code' }).click()
+    await confirm.getByLabel('Code from the email').waitFor()
+    const code = await readOutboxCode(context, world.outboxUrl, 'linker@example.com')
+    await confirm.getByLabel('Code from the email').fill(code)
+    await saveScreenshot(page, 'settings', 'unlink-confirm-its-you')
+    expect(await checkAccessibility(page)).toEqual([])
+    await confirm.getByRole('button', { name: 'Confirm' }).click()
     await ways.getByText('Unlinked linker@example.com').waitFor()
+
     // The phone is now the only way in: removing it is refused, in the rule's words.
     await ways.getByRole('button', { name: 'Unlink Phone ••••••••0100' }).click()
+    await ways
+      .getByRole('alertdialog', { name: 'Unlink Phone ••••••••0100?' })
+      .getByRole('button', { name: 'Unlink', exact: true })
+      .click()
     await ways.getByRole('alert').getByText('The last way to sign in cannot be unlinked').waitFor()
     expect(await ways.getByRole('listitem').count()).toBe(1)
     await context.close()

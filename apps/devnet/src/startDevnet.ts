@@ -37,6 +37,8 @@ export type StartDevnetParameters = {
 
 export type Devnet = {
   appId: string
+  /** The API server itself, for tests that need to see or move its state (a session's age). */
+  server: Awaited<ReturnType<typeof buildApp>>
   urls: {
     api: string
     wallet: string
@@ -108,7 +110,8 @@ export async function startDevnet({
     stops.push(() => server.close())
     const appId = await ensureDevApp(server, dir, [apiUrl, `http://127.0.0.1:${ports.api}`])
 
-    server.get('/outbox', { schema: { hide: true } }, async (_request, reply) => {
+    // The devnet's outbox page (never part of a production server): a page for the developer, no credential.
+    server.get('/outbox', { schema: { hide: true }, config: { guard: 'none' } }, async (_request, reply) => {
       const rows = await server.satchel.db.query<OutboxRow>(
         'select channel, recipient, subject, body, created_at from dev_outbox order by id desc limit 50',
       )
@@ -144,7 +147,7 @@ export async function startDevnet({
   Sandbox onramp  ${urls.sandbox}   (test card 4242 4242 4242 4242)
   WalletConnect   ${urls.relay}
 Data is kept in ${dir}. Press Ctrl-C to stop.`)
-    return { appId, urls, stop }
+    return { appId, urls, server, stop }
   } catch (error) {
     await stop()
     throw error

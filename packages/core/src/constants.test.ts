@@ -67,8 +67,9 @@ describe('the architecture numbers', () => {
     expect(constants.OTP_MAX_ATTEMPTS).toBe(5)
   })
 
-  test('sessions: MFA 15 minutes, access token 1 hour, refresh token 30 days, SIWE nonce 10 minutes', () => {
+  test('sessions: MFA 15 minutes, a fresh login 5 minutes, access token 1 hour, refresh token 30 days, SIWE nonce 10 minutes', () => {
     expect(constants.MFA_VERIFICATION_TTL_SECONDS).toBe(900)
+    expect(constants.REAUTHENTICATION_TTL_SECONDS).toBe(300)
     expect(constants.ACCESS_TOKEN_TTL_SECONDS).toBe(3600)
     expect(constants.REFRESH_TOKEN_TTL_SECONDS).toBe(2_592_000)
     expect(constants.SIWE_NONCE_TTL_SECONDS).toBe(600)

@@ -118,6 +118,12 @@ export const OTP_MAX_ATTEMPTS = 5
 /** An MFA verification covers sensitive actions for 15 minutes. */
 export const MFA_VERIFICATION_TTL_SECONDS = 15 * 60
 
+/**
+ * Without a second factor, the most sensitive actions (export, unlinking a way in, a first recovery
+ * lock) need a proof of a login method (a new code, a passkey, a wallet signature) this recent.
+ */
+export const REAUTHENTICATION_TTL_SECONDS = 5 * 60
+
 /** Access tokens (ES256 JWTs) expire after 1 hour. */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
 

@@ -25,6 +25,11 @@ export {
   type SignerPublicKey,
   type WalletSessionSigners,
 } from './client/actions/getSessionSigners'
+export {
+  getStepUpMethods,
+  type ReauthenticationMethod,
+  type StepUpMethods,
+} from './client/actions/getStepUpMethods'
 // actions
 export { acceptTerms, getUser } from './client/actions/getUser'
 export { getWallets } from './client/actions/getWallets'
@@ -63,6 +68,14 @@ export {
   sendMfaSmsCode,
   verifyMfa,
 } from './client/actions/mfa'
+export {
+  type ReauthenticateReturnType,
+  reauthenticateWithEmail,
+  reauthenticateWithPasskey,
+  reauthenticateWithSms,
+  reauthenticateWithWallet,
+} from './client/actions/reauthenticate'
+export { removeRecoveryLock } from './client/actions/removeRecoveryLock'
 export { revokeSessionSigners } from './client/actions/revokeSessionSigners'
 export {
   type SendTransactionParameters,
@@ -71,6 +84,10 @@ export {
   signTransaction,
   type TransactionRequest,
 } from './client/actions/sendTransaction'
+export {
+  type SetRecoveryPasscodeParameters,
+  setRecoveryPasscode,
+} from './client/actions/setRecoveryPasscode'
 export {
   type SignMessageParameters,
   type SignMessageReturnType,
@@ -143,6 +160,8 @@ export {
   FeatureNotAvailableError,
   NotAuthenticatedError,
   SatchelProviderNotFoundError,
+  type StepUpReason,
+  StepUpRequiredError,
   UnexpectedResponseError,
   WalletNotFoundError,
 } from './errors/errors'
@@ -189,6 +208,7 @@ export { useLoginWithSolanaWallet } from './react/hooks/useLoginWithSolanaWallet
 export { useLoginWithWallet } from './react/hooks/useLoginWithWallet'
 export { useLogout } from './react/hooks/useLogout'
 export { type UseMfaReturnType, useMfa } from './react/hooks/useMfa'
+export { type UseReauthenticateReturnType, useReauthenticate } from './react/hooks/useReauthenticate'
 export { type UseRecoveryReturnType, useRecovery } from './react/hooks/useRecovery'
 export { type UseSatchelReturnType, useSatchel } from './react/hooks/useSatchel'
 export { useSendTransaction } from './react/hooks/useSendTransaction'

@@ -10,6 +10,8 @@ export type TestStack = {
   appId: string
   /** The newest 6-digit code the dev outbox holds for an address. */
   latestCode(to: string): Promise<string>
+  /** Moves the server's clock forward (how long ago a sign-in or a verification was). */
+  advanceClock(ms: number): void
   close(): Promise<void>
 }
 
@@ -37,7 +39,8 @@ export async function startServer({
     ...env,
   })
   const database = await createDatabase({ dataDir: undefined })
-  const server = await buildApp(config, { db: database, logger: false })
+  let offsetMs = 0
+  const server = await buildApp(config, { db: database, logger: false, now: () => Date.now() + offsetMs })
   const { app } = await server.satchel.apps.createApp({
     name: 'SDK Test App',
     allowedOrigins: origins.length > 0 ? origins : ['http://localhost'],
@@ -49,6 +52,9 @@ export async function startServer({
   return {
     url,
     appId: app.id,
+    advanceClock(ms) {
+      offsetMs += ms
+    },
     async latestCode(to) {
       const response = await fetch(`${url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, {
         headers: { 'satchel-app-id': app.id },

@@ -5,7 +5,12 @@ import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import { chains, LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import {
+  type FastifyPluginAsyncZod,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod'
 import { analyticsRoutes } from './analytics/routes'
 import { createAppsRepository } from './apps/appsRepository'
 import { appRoutes } from './apps/routes'
@@ -31,6 +36,7 @@ import type { Delivery } from './delivery/types'
 import { outboxRoutes } from './dev/outboxRoutes'
 import { exportRoutes } from './export/routes'
 import { fundingRoutes } from './funding/routes'
+import { installGuards, type RouteGuardEntry } from './guards/installGuards'
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/errors'
 import { registerInputGuard } from './http/registerInputGuard'
 import { APP_ID_HEADER } from './http/requestContext'
@@ -59,11 +65,15 @@ export type BuildAppOptions = {
   now?: () => number
   /** `false` silences logs (tests, benchmarks); a stream captures them (tests of what is logged). */
   logger?: false | { level: string; stream: NodeJS.WritableStream }
+  /** More routes, registered after Satchel's own and under the same guard rule (tests of the rule). */
+  extraRoutes?: ReadonlyArray<(ctx: ServerContext) => FastifyPluginAsyncZod>
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     satchel: ServerContext
+    /** Every route with its guard, in registration order (a test snapshots it). */
+    satchelRouteGuards: readonly RouteGuardEntry[]
   }
 }
 
@@ -183,6 +193,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     owned.push(() => pruning.stop())
   }
 
+  // First: every route registered from here on must declare its guard, or this throws naming it.
+  const routeGuards = installGuards(app, ctx)
   registerErrorHandling(app)
   registerInputGuard(app)
   await app.register(cookie)
@@ -227,37 +239,45 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     transform: jsonSchemaTransform,
   })
 
-  registerSystemRoutes(app, ctx)
-  for (const routes of [
-    walletRoutes,
-    appRoutes,
-    sessionRoutes,
-    userRoutes,
-    passwordlessRoutes,
-    guestRoutes,
-    customJwtRoutes,
-    analyticsRoutes,
-    // Development only: in production the outbox routes do not exist at all.
-    ...(config.env === 'production' ? [] : [outboxRoutes]),
-    linkRoutes,
-    mfaRoutes,
-    siweRoutes,
-    siwsRoutes,
-    oauthRoutes,
-    telegramRoutes,
-    passkeyRoutes,
-    farcasterRoutes,
-    policyRoutes,
-    exportRoutes,
-    recoveryRoutes,
-    fundingRoutes,
-  ])
-    await app.register(routes(ctx))
+  try {
+    registerSystemRoutes(app, ctx)
+    for (const routes of [
+      walletRoutes,
+      appRoutes,
+      sessionRoutes,
+      userRoutes,
+      passwordlessRoutes,
+      guestRoutes,
+      customJwtRoutes,
+      analyticsRoutes,
+      // Development only: in production the outbox routes do not exist at all.
+      ...(config.env === 'production' ? [] : [outboxRoutes]),
+      linkRoutes,
+      mfaRoutes,
+      siweRoutes,
+      siwsRoutes,
+      oauthRoutes,
+      telegramRoutes,
+      passkeyRoutes,
+      farcasterRoutes,
+      policyRoutes,
+      exportRoutes,
+      recoveryRoutes,
+      fundingRoutes,
+      ...(options.extraRoutes ?? []),
+    ])
+      await app.register(routes(ctx))
+  } catch (error) {
+    // A route without a guard (or any failed registration) stops the build: release what it opened.
+    for (const close of owned.reverse()) await close()
+    throw error
+  }
 
   app.addHook('onClose', async () => {
     for (const close of owned.reverse()) await close()
   })
   app.decorate('satchel', ctx)
+  app.decorate('satchelRouteGuards', routeGuards)
   return app
 }
 

@@ -3,12 +3,19 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeBase58 } from '../src/vault/base58'
 import { startTestServer, type TestServer } from './harness'
-import { createWallet, enrollTotp, PUBLIC_URL, signInWithKey, verifyTotp } from './walletRequests'
+import {
+  createWallet,
+  enrollTotp,
+  type SignedInUser,
+  signInWithKey,
+  userCall,
+  verifyTotp,
+} from './walletRequests'
 
 let t: TestServer
 
 beforeAll(async () => {
-  t = await startTestServer({ env: { SATCHEL_PUBLIC_URL: PUBLIC_URL } })
+  t = await startTestServer()
 })
 afterAll(() => t.close())
 
@@ -18,8 +25,12 @@ async function recipientKey() {
   return { publicJwk: await exportJWK(publicKey), privateJwk: await exportJWK(privateKey), privateKey }
 }
 
-function exportWallet(token: string, walletId: string, body: unknown, headers: Record<string, string> = {}) {
-  return t.call('POST', `/api/v1/wallets/${walletId}/export`, { token, body, headers })
+/** An export as the user's own client asks for it: signed with the session key, with an MFA token if given. */
+function exportWallet(user: SignedInUser, walletId: string, body: unknown, mfaToken?: string) {
+  return userCall(t, user, 'POST', `/api/v1/wallets/${walletId}/export`, {
+    body,
+    ...(mfaToken ? { mfaToken } : {}),
+  })
 }
 
 /** Base58 (Bitcoin alphabet) to bytes; the vault only encodes, so the test decodes by hand. */
@@ -43,7 +54,7 @@ describe('export after a fresh sign-in', () => {
     const user = await signInWithKey(t, 'export-key@example.com')
     const wallet = await createWallet(t, user.token)
     const recipient = await recipientKey()
-    const response = await exportWallet(user.token, wallet.id, { recipient_public_key: recipient.publicJwk })
+    const response = await exportWallet(user, wallet.id, { recipient_public_key: recipient.publicJwk })
     expect(response.statusCode, response.body).toBe(200)
     const { ciphertext } = response.json()
     expect(decodeProtectedHeader(ciphertext)).toMatchObject({ alg: 'ECDH-ES', enc: 'A256GCM' })
@@ -56,7 +67,7 @@ describe('export after a fresh sign-in', () => {
     const user = await signInWithKey(t, 'export-mnemonic@example.com')
     const wallet = await createWallet(t, user.token)
     const recipient = await recipientKey()
-    const response = await exportWallet(user.token, wallet.id, {
+    const response = await exportWallet(user, wallet.id, {
       recipient_public_key: recipient.publicJwk,
       what: 'mnemonic',
     })
@@ -69,7 +80,7 @@ describe('export after a fresh sign-in', () => {
     const user = await signInWithKey(t, 'export-solana@example.com')
     const wallet = await createWallet(t, user.token, 'solana')
     const recipient = await recipientKey()
-    const response = await exportWallet(user.token, wallet.id, { recipient_public_key: recipient.publicJwk })
+    const response = await exportWallet(user, wallet.id, { recipient_public_key: recipient.publicJwk })
     const secretKey = await decrypt(response.json().ciphertext, recipient.privateKey)
     const bytes = decodeBase58(secretKey)
     expect(bytes).toHaveLength(64)
@@ -80,7 +91,7 @@ describe('export after a fresh sign-in', () => {
     const user = await signInWithKey(t, 'export-audit@example.com')
     const wallet = await createWallet(t, user.token)
     const recipient = await recipientKey()
-    const response = await exportWallet(user.token, wallet.id, { recipient_public_key: recipient.publicJwk })
+    const response = await exportWallet(user, wallet.id, { recipient_public_key: recipient.publicJwk })
     const rows = await t.database.db.query<{ outcome: string; details: Record<string, unknown> }>(
       "select outcome, details from audit_log where user_id = $1 and action = 'wallet.export'",
       [user.userId],
@@ -105,61 +116,65 @@ describe('export refusals', () => {
     const owner = await signInWithKey(t, 'export-owner@example.com')
     const wallet = await createWallet(t, owner.token)
     const other = await signInWithKey(t, 'export-other@example.com')
-    const response = await exportWallet(other.token, wallet.id, {
+    const response = await exportWallet(other, wallet.id, {
       recipient_public_key: (await recipientKey()).publicJwk,
     })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ code: 'embedded_wallet_not_found', error: 'Embedded wallet not found' })
   })
 
-  it('a sign-in older than 15 minutes, without MFA, is missing_or_invalid_mfa (and is audited as denied)', async () => {
+  it('without MFA, a login proved more than 5 minutes ago is reauthentication_required (and audited as denied)', async () => {
     const user = await signInWithKey(t, 'export-stale@example.com')
     const wallet = await createWallet(t, user.token)
     const recipient = await recipientKey()
-    t.clock.advance(14 * 60_000)
+    t.clock.advance(4 * 60_000)
     expect(
-      (await exportWallet(user.token, wallet.id, { recipient_public_key: recipient.publicJwk })).statusCode,
+      (await exportWallet(user, wallet.id, { recipient_public_key: recipient.publicJwk })).statusCode,
     ).toBe(200)
     t.clock.advance(61_000)
-    const response = await exportWallet(user.token, wallet.id, { recipient_public_key: recipient.publicJwk })
+    const response = await exportWallet(user, wallet.id, { recipient_public_key: recipient.publicJwk })
     expect(response.statusCode).toBe(403)
     expect(response.json()).toEqual({
-      code: 'missing_or_invalid_mfa',
-      error: 'Sign in again to export: the last sign-in was more than 15 minutes ago',
+      code: 'reauthentication_required',
+      error:
+        "Confirm it's you: prove one of your login methods again (a new code, a passkey or a wallet signature), then retry within 5 minutes",
     })
-    const [denied] = await t.database.db.query<{ outcome: string }>(
-      "select outcome from audit_log where user_id = $1 and action = 'wallet.export' order by id desc limit 1",
+    const [denied] = await t.database.db.query<{ outcome: string; details: Record<string, unknown> }>(
+      "select outcome, details from audit_log where user_id = $1 and action = 'guard.refused' order by id desc limit 1",
       [user.userId],
     )
-    expect(denied?.outcome).toBe('denied')
+    expect(denied).toEqual({
+      outcome: 'denied',
+      details: {
+        route: 'POST /api/v1/wallets/:wallet_id/export',
+        guard: 'user+signed+stepup',
+        code: 'reauthentication_required',
+      },
+    })
   })
 
   it('a user with MFA needs a fresh MFA token, even right after signing in', async () => {
     const user = await signInWithKey(t, 'export-mfa@example.com')
     const wallet = await createWallet(t, user.token)
-    const secret = await enrollTotp(t, user.token)
+    const secret = await enrollTotp(t, user)
     const recipient = await recipientKey()
     const body = { recipient_public_key: recipient.publicJwk }
-    expect((await exportWallet(user.token, wallet.id, body)).json().code).toBe('missing_or_invalid_mfa')
+    expect((await exportWallet(user, wallet.id, body)).json().code).toBe('missing_or_invalid_mfa')
     const mfaToken = await verifyTotp(t, user.token, secret)
-    const response = await exportWallet(user.token, wallet.id, body, { 'satchel-mfa-token': mfaToken })
+    const response = await exportWallet(user, wallet.id, body, mfaToken)
     expect(response.statusCode, response.body).toBe(200)
     // Long after the sign-in, with the first MFA token stale, a new verification is what counts.
     t.clock.advance(20 * 60_000)
-    expect(
-      (await exportWallet(user.token, wallet.id, body, { 'satchel-mfa-token': mfaToken })).json().code,
-    ).toBe('missing_or_invalid_mfa')
+    expect((await exportWallet(user, wallet.id, body, mfaToken)).json().code).toBe('missing_or_invalid_mfa')
     const later = await verifyTotp(t, user.token, secret)
-    expect((await exportWallet(user.token, wallet.id, body, { 'satchel-mfa-token': later })).statusCode).toBe(
-      200,
-    )
+    expect((await exportWallet(user, wallet.id, body, later)).statusCode).toBe(200)
   })
 
   it('a private JWK as recipient is invalid_data', async () => {
     const user = await signInWithKey(t, 'export-private-jwk@example.com')
     const wallet = await createWallet(t, user.token)
     const recipient = await recipientKey()
-    const response = await exportWallet(user.token, wallet.id, { recipient_public_key: recipient.privateJwk })
+    const response = await exportWallet(user, wallet.id, { recipient_public_key: recipient.privateJwk })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       code: 'invalid_data',
@@ -171,14 +186,14 @@ describe('export refusals', () => {
     const user = await signInWithKey(t, 'export-bad-jwk@example.com')
     const wallet = await createWallet(t, user.token)
     const { publicJwk } = await recipientKey()
-    const wrongCurve = await exportWallet(user.token, wallet.id, {
+    const wrongCurve = await exportWallet(user, wallet.id, {
       recipient_public_key: { ...publicJwk, crv: 'P-384' },
     })
     expect(wrongCurve.json()).toEqual({
       code: 'invalid_data',
       error: 'recipient_public_key must be a P-256 public JWK {kty: EC, crv: P-256, x, y}',
     })
-    const offCurve = await exportWallet(user.token, wallet.id, {
+    const offCurve = await exportWallet(user, wallet.id, {
       recipient_public_key: { ...publicJwk, y: publicJwk.x },
     })
     expect(offCurve.json()).toEqual({

@@ -17,6 +17,7 @@ import {
 import { compileContracts } from '../src/devchain/compileContracts'
 import { createDevchainClients } from '../src/devchain/createDevchainClients'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 const CHAIN_ID = 31337
 const DOMAIN = new URL(ORIGIN).host
@@ -143,12 +144,19 @@ async function approveInFarcasterApp(channel: Channel, fid: number, options: Sig
 const authenticate = (body: Record<string, unknown>, options: { appId?: string } = {}) =>
   t.call('POST', '/api/v1/farcaster/authenticate', { appId: options.appId ?? appId, body })
 
+/** Signs in with Farcaster, binding a session key as the SDK does; answers the login and its key. */
 async function signIn(fid: number) {
   const channel = await openChannel()
   const signed = await approveInFarcasterApp(channel, fid)
-  const response = await authenticate({ channel_token: channel.channel_token, fid, ...signed })
+  const key = createP256Key()
+  const response = await authenticate({
+    channel_token: channel.channel_token,
+    fid,
+    ...signed,
+    session_public_key: key.publicJwk,
+  })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json()
+  return { ...response.json(), key }
 }
 
 describe('Sign In With Farcaster', () => {
@@ -315,28 +323,26 @@ describe('Sign In With Farcaster', () => {
 })
 
 describe('Farcaster linking', () => {
-  const link = async (token: string, fid: number) => {
+  const link = async (user: { token: string; key: P256Key }, fid: number) => {
     const channel = await openChannel()
     const signed = await approveInFarcasterApp(channel, fid)
-    return t.call('POST', '/api/v1/farcaster/link', {
+    return userCall(t, user, 'POST', '/api/v1/farcaster/link', {
       appId,
-      token,
       body: { channel_token: channel.channel_token, fid, ...signed },
     })
   }
 
   it('links a Farcaster account to a signed-in user, and unlinks it', async () => {
     const user = await t.loginWithEmail('fc-linker@example.com', { appId })
-    const linked = await link(user.token, 105)
+    const linked = await link(user, 105)
     expect(linked.statusCode, linked.body).toBe(200)
     expect(linked.json().linked_accounts).toEqual([
       expect.objectContaining({ type: 'email' }),
       expect.objectContaining({ type: 'farcaster', fid: 105, username: 'user105' }),
     ])
     expect((await signIn(105)).user.id).toBe(user.user.id)
-    const unlinked = await t.call('POST', '/api/v1/farcaster/unlink', {
+    const unlinked = await userCall(t, user, 'POST', '/api/v1/farcaster/unlink', {
       appId,
-      token: user.token,
       body: { fid: 105 },
     })
     expect(unlinked.statusCode).toBe(200)
@@ -346,20 +352,19 @@ describe('Farcaster linking', () => {
   it("refuses another user's Farcaster account and a second one", async () => {
     await signIn(101)
     const user = await t.loginWithEmail('fc-second@example.com', { appId })
-    const taken = await link(user.token, 101)
+    const taken = await link(user, 101)
     expect(taken.statusCode).toBe(409)
     expect(taken.json().code).toBe('linked_to_another_user')
-    expect((await link(user.token, 106)).statusCode).toBe(200)
-    const second = await link(user.token, 104)
+    expect((await link(user, 106)).statusCode).toBe(200)
+    const second = await link(user, 104)
     expect(second.statusCode).toBe(409)
     expect(second.json().code).toBe('cannot_link_more_of_type')
   })
 
   it('refuses unlinking the last way in', async () => {
     const only = await signIn(102)
-    const response = await t.call('POST', '/api/v1/farcaster/unlink', {
+    const response = await userCall(t, only, 'POST', '/api/v1/farcaster/unlink', {
       appId,
-      token: only.token,
       body: { fid: 102 },
     })
     expect(response.statusCode).toBe(409)

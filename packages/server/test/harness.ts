@@ -6,6 +6,7 @@ import { type BuildAppOptions, buildApp, type SatchelServer } from '../src/build
 import { loadConfig } from '../src/config/loadConfig'
 import { createTestDatabase, type TestDatabase } from '../src/db/testDatabase'
 import { createTestKv } from '../src/kv/testKv'
+import { createP256Key, type P256Key } from './walletRequests'
 
 export const ORIGIN = 'http://localhost:5173'
 
@@ -24,11 +25,11 @@ export type TestServer = {
   createApp(parameters?: Partial<CreateAppParameters>): Promise<{ app: App; secret: string }>
   /** The newest code sent to an address through the dev outbox. */
   latestCode(to: string, appId?: string): Promise<string>
-  /** Email sign-in from start to finish; returns the AuthenticatedUser body. */
-  loginWithEmail(
-    email: string,
-    options?: { appId?: string; sessionPublicKey?: JsonWebKey },
-  ): Promise<AuthenticatedUser>
+  /**
+   * Email sign-in from start to finish, with a session key bound to the session (a new one unless
+   * `key` is given); returns the AuthenticatedUser body and the key (for signed calls, `userCall`).
+   */
+  loginWithEmail(email: string, options?: { appId?: string; key?: P256Key }): Promise<SignedInLogin>
   close(): Promise<void>
 }
 
@@ -39,6 +40,9 @@ export type CallOptions = {
   origin?: string | null
   headers?: Record<string, string>
 }
+
+/** A login's answer with the session key the client bound to it. */
+export type SignedInLogin = AuthenticatedUser & { key: P256Key }
 
 export type AuthenticatedUser = {
   token: string
@@ -73,6 +77,8 @@ export async function startTestServer(
     SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),
     SATCHEL_ISSUER: 'https://satchel.test',
+    // Signed requests cover the full URL: a fixed public URL makes it independent of inject's host.
+    SATCHEL_PUBLIC_URL: 'https://satchel.test',
     LOG_LEVEL: 'silent',
     ...options.env,
   })
@@ -125,16 +131,16 @@ export async function startTestServer(
     call,
     createApp,
     latestCode,
-    async loginWithEmail(email, { appId = app.id, sessionPublicKey } = {}) {
+    async loginWithEmail(email, { appId = app.id, key = createP256Key() } = {}) {
       const init = await call('POST', '/api/v1/passwordless/init', { appId, body: { email } })
       if (init.statusCode !== 200) throw new Error(`init failed: ${init.body}`)
       const code = await latestCode(email, appId)
       const response = await call('POST', '/api/v1/passwordless/authenticate', {
         appId,
-        body: { email, code, ...(sessionPublicKey ? { session_public_key: sessionPublicKey } : {}) },
+        body: { email, code, session_public_key: key.publicJwk },
       })
       if (response.statusCode !== 200) throw new Error(`authenticate failed: ${response.body}`)
-      return response.json()
+      return { ...response.json(), key }
     },
     async close() {
       await server.close()

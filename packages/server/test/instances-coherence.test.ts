@@ -16,6 +16,7 @@ import {
   PUBLIC_URL,
   type SignedInUser,
   signInWithKey,
+  userCall,
 } from './walletRequests'
 import { walletCall } from './wallets-harness'
 
@@ -113,11 +114,8 @@ describe('sessions', () => {
   })
 
   it('refresh-token reuse on one instance ends the family on the other', async () => {
-    const key = createP256Key()
-    const login = await first.loginWithEmail('coherence-reuse@example.com', {
-      sessionPublicKey: key.publicJwk,
-    })
-    const user: SignedInUser = { token: login.token, userId: login.user.id, key, sessionId: '' }
+    const login = await first.loginWithEmail('coherence-reuse@example.com')
+    const user: SignedInUser = { token: login.token, userId: login.user.id, key: login.key, sessionId: '' }
     const wallet = await createWallet(first, user.token)
     await warm(user, wallet.id)
 
@@ -147,10 +145,7 @@ describe('sessions', () => {
     await warm(phone, wallet.id)
     await warm(laptop, wallet.id)
 
-    const out = await second.call('POST', '/api/v1/sessions/logout', {
-      token: laptop.token,
-      body: { all: true },
-    })
+    const out = await userCall(second, laptop, 'POST', '/api/v1/sessions/logout_all', { body: {} })
     expect(out.statusCode, out.body).toBe(200)
     await eventually(
       async () => (await sign(first, phone, wallet.id)).json().code === 'missing_or_invalid_token',
@@ -161,9 +156,7 @@ describe('sessions', () => {
 
   it('a session key replaced on refresh is the one every instance verifies', async () => {
     const user = await signInWithKey(first, 'coherence-rekey@example.com')
-    const login = await first.loginWithEmail('coherence-rekey@example.com', {
-      sessionPublicKey: user.key.publicJwk,
-    })
+    const login = await first.loginWithEmail('coherence-rekey@example.com', { key: user.key })
     const current: SignedInUser = { ...user, token: login.token }
     const wallet = await createWallet(first, current.token)
     await warm(current, wallet.id)
@@ -254,8 +247,7 @@ describe('wallets', () => {
     await warm(phone, wallet.id)
     await warm(laptop, wallet.id)
 
-    const locked = await first.call('POST', '/api/v1/recovery/passcode', {
-      token: phone.token,
+    const locked = await userCall(first, phone, 'POST', '/api/v1/recovery/passcode', {
       body: { passcode: 'violet-harbor-lantern-1987-quietly' },
     })
     expect(locked.statusCode, locked.body).toBe(200)

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unlinkAccount } from '../src/users/linkAccount'
-import { startTestServer, type TestServer } from './harness'
+import { type SignedInLogin, startTestServer, type TestServer } from './harness'
+import { createP256Key, userCall } from './walletRequests'
 
 let t: TestServer
 beforeAll(async () => {
@@ -16,30 +17,40 @@ function newPhone(): string {
   return `+1415555${String(1000 + counter).padStart(4, '0')}`
 }
 
-async function loginWithPhone(phone: string, appId = t.app.id) {
+async function loginWithPhone(phone: string, appId = t.app.id): Promise<SignedInLogin> {
   await t.call('POST', '/api/v1/passwordless_sms/init', { appId, body: { phone_number: phone } })
   const code = await t.latestCode(phone, appId)
+  const key = createP256Key()
   const r = await t.call('POST', '/api/v1/passwordless_sms/authenticate', {
     appId,
-    body: { phone_number: phone, code },
+    body: { phone_number: phone, code, session_public_key: key.publicJwk },
   })
   expect(r.statusCode).toBe(200)
-  return r.json()
+  return { ...r.json(), key }
 }
 
-async function linkEmail(token: string, email: string, appId = t.app.id) {
+/** A guest sign-in with a session key, as the SDK does it. */
+async function loginAsGuest(): Promise<SignedInLogin> {
+  const key = createP256Key()
+  const r = await t.call('POST', '/api/v1/guest/authenticate', {
+    body: { guest_credential: randomBytes(32).toString('base64url'), session_public_key: key.publicJwk },
+  })
+  expect(r.statusCode).toBe(200)
+  return { ...r.json(), key }
+}
+
+async function linkEmail(login: SignedInLogin, email: string, appId = t.app.id) {
   const init = await t.call('POST', '/api/v1/passwordless/init', { appId, body: { email } })
   expect(init.statusCode).toBe(200)
   const code = await t.latestCode(email.toLowerCase(), appId)
-  return t.call('POST', '/api/v1/passwordless/link', { appId, token, body: { email, code } })
+  return userCall(t, login, 'POST', '/api/v1/passwordless/link', { appId, body: { email, code } })
 }
 
-async function linkPhone(token: string, phone: string, appId = t.app.id) {
+async function linkPhone(login: SignedInLogin, phone: string, appId = t.app.id) {
   await t.call('POST', '/api/v1/passwordless_sms/init', { appId, body: { phone_number: phone } })
   const code = await t.latestCode(phone, appId)
-  return t.call('POST', '/api/v1/passwordless_sms/link', {
+  return userCall(t, login, 'POST', '/api/v1/passwordless_sms/link', {
     appId,
-    token,
     body: { phone_number: phone, code },
   })
 }
@@ -49,10 +60,10 @@ const me = async (token: string) => (await t.call('GET', '/api/v1/users/me', { t
 describe('linking an email or a phone', () => {
   it('links an email to a user who signed in by text, and both are listed afterwards', async () => {
     const login = await loginWithPhone(newPhone())
-    const r = await linkEmail(login.token, 'Linker@Example.com')
+    const r = await linkEmail(login, 'Linker@Example.com')
     expect(r.statusCode).toBe(200)
     expect(r.json().linked_accounts).toEqual([
-      expect.objectContaining({ type: 'phone', number: login.user.linked_accounts[0].number }),
+      expect.objectContaining({ type: 'phone', number: login.user.linked_accounts[0]?.number }),
       expect.objectContaining({ type: 'email', address: 'linker@example.com' }),
     ])
     expect((await me(login.token)).linked_accounts).toHaveLength(2)
@@ -63,7 +74,7 @@ describe('linking an email or a phone', () => {
   it('links a phone to a user who signed in by email', async () => {
     const login = await t.loginWithEmail('phone-linker@example.com')
     const phone = newPhone()
-    const r = await linkPhone(login.token, phone)
+    const r = await linkPhone(login, phone)
     expect(r.statusCode).toBe(200)
     expect(r.json().linked_accounts).toContainEqual(expect.objectContaining({ type: 'phone', number: phone }))
   })
@@ -71,7 +82,7 @@ describe('linking an email or a phone', () => {
   it('refuses an email that belongs to another user: linked_to_another_user', async () => {
     await t.loginWithEmail('taken@example.com')
     const login = await loginWithPhone(newPhone())
-    const r = await linkEmail(login.token, 'taken@example.com')
+    const r = await linkEmail(login, 'taken@example.com')
     expect(r.statusCode).toBe(409)
     expect(r.json()).toEqual({
       error: 'This account is linked to another user',
@@ -82,14 +93,14 @@ describe('linking an email or a phone', () => {
 
   it('answers the user unchanged when the account is already theirs', async () => {
     const login = await t.loginWithEmail('mine@example.com')
-    const r = await linkEmail(login.token, 'mine@example.com')
+    const r = await linkEmail(login, 'mine@example.com')
     expect(r.statusCode).toBe(200)
     expect(r.json().linked_accounts).toEqual(login.user.linked_accounts)
   })
 
   it('refuses a second email: cannot_link_more_of_type', async () => {
     const login = await t.loginWithEmail('one-email@example.com')
-    const r = await linkEmail(login.token, 'second-email@example.com')
+    const r = await linkEmail(login, 'second-email@example.com')
     expect(r.statusCode).toBe(409)
     expect(r.json()).toEqual({
       error: 'No more accounts of this type can be linked',
@@ -99,16 +110,15 @@ describe('linking an email or a phone', () => {
 
   it('refuses a second phone: cannot_link_more_of_type', async () => {
     const login = await loginWithPhone(newPhone())
-    const r = await linkPhone(login.token, newPhone())
+    const r = await linkPhone(login, newPhone())
     expect(r.json().code).toBe('cannot_link_more_of_type')
   })
 
   it('refuses a method the app has turned off: disallowed_login_method', async () => {
     const { app } = await t.createApp({ loginMethods: ['email'] })
     const login = await t.loginWithEmail('no-sms@example.com', { appId: app.id })
-    const r = await t.call('POST', '/api/v1/passwordless_sms/link', {
+    const r = await userCall(t, login, 'POST', '/api/v1/passwordless_sms/link', {
       appId: app.id,
-      token: login.token,
       body: { phone_number: newPhone(), code: '123456' },
     })
     expect(r.statusCode).toBe(403)
@@ -123,8 +133,7 @@ describe('linking an email or a phone', () => {
     await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'wrong-code@example.com' } })
     const code = await t.latestCode('wrong-code@example.com')
     const wrong = code === '000000' ? '111111' : '000000'
-    const r = await t.call('POST', '/api/v1/passwordless/link', {
-      token: login.token,
+    const r = await userCall(t, login, 'POST', '/api/v1/passwordless/link', {
       body: { email: 'wrong-code@example.com', code: wrong },
     })
     expect(r.statusCode).toBe(401)
@@ -141,11 +150,9 @@ describe('linking an email or a phone', () => {
   })
 
   it('makes a guest a full user when they link their first real account', async () => {
-    const guest = await t.call('POST', '/api/v1/guest/authenticate', {
-      body: { guest_credential: randomBytes(32).toString('base64url') },
-    })
-    expect(guest.json().user.is_guest).toBe(true)
-    const r = await linkEmail(guest.json().token, 'was-guest@example.com')
+    const guest = await loginAsGuest()
+    expect(guest.user.is_guest).toBe(true)
+    const r = await linkEmail(guest, 'was-guest@example.com')
     expect(r.statusCode).toBe(200)
     expect(r.json().is_guest).toBe(false)
   })
@@ -169,7 +176,7 @@ describe('linking an email or a phone', () => {
         await t.server.satchel.users.linkAccount(tx, t.app.id, login.user.id, { ...account, details: {} })
     })
     expect((await me(login.token)).linked_accounts).toHaveLength(20)
-    const r = await linkPhone(login.token, newPhone())
+    const r = await linkPhone(login, newPhone())
     expect(r.statusCode).toBe(409)
     expect(r.json()).toEqual({
       error: 'The maximum number of linked accounts is reached',
@@ -181,9 +188,8 @@ describe('linking an email or a phone', () => {
 describe('unlinking', () => {
   it('unlinks an email when the user keeps another way in', async () => {
     const login = await loginWithPhone(newPhone())
-    await linkEmail(login.token, 'leaving@example.com')
-    const r = await t.call('POST', '/api/v1/passwordless/unlink', {
-      token: login.token,
+    await linkEmail(login, 'leaving@example.com')
+    const r = await userCall(t, login, 'POST', '/api/v1/passwordless/unlink', {
       body: { email: 'Leaving@example.com' },
     })
     expect(r.statusCode).toBe(200)
@@ -195,9 +201,8 @@ describe('unlinking', () => {
   it('unlinks a phone', async () => {
     const login = await t.loginWithEmail('drop-phone@example.com')
     const phone = newPhone()
-    await linkPhone(login.token, phone)
-    const r = await t.call('POST', '/api/v1/passwordless_sms/unlink', {
-      token: login.token,
+    await linkPhone(login, phone)
+    const r = await userCall(t, login, 'POST', '/api/v1/passwordless_sms/unlink', {
       body: { phone_number: phone },
     })
     expect(r.statusCode).toBe(200)
@@ -206,8 +211,7 @@ describe('unlinking', () => {
 
   it('never unlinks the last way in: cannot_unlink_last_account', async () => {
     const login = await t.loginWithEmail('last@example.com')
-    const r = await t.call('POST', '/api/v1/passwordless/unlink', {
-      token: login.token,
+    const r = await userCall(t, login, 'POST', '/api/v1/passwordless/unlink', {
       body: { email: 'last@example.com' },
     })
     expect(r.statusCode).toBe(409)
@@ -219,14 +223,9 @@ describe('unlinking', () => {
   })
 
   it("does not count a former guest's credential as a way in, but lets it go", async () => {
-    const guest = (
-      await t.call('POST', '/api/v1/guest/authenticate', {
-        body: { guest_credential: randomBytes(32).toString('base64url') },
-      })
-    ).json()
-    await linkEmail(guest.token, 'former-guest@example.com')
-    const dropEmail = await t.call('POST', '/api/v1/passwordless/unlink', {
-      token: guest.token,
+    const guest = await loginAsGuest()
+    await linkEmail(guest, 'former-guest@example.com')
+    const dropEmail = await userCall(t, guest, 'POST', '/api/v1/passwordless/unlink', {
       body: { email: 'former-guest@example.com' },
     })
     expect(dropEmail.json().code).toBe('cannot_unlink_last_account')
@@ -238,11 +237,7 @@ describe('unlinking', () => {
   })
 
   it("never removes a pure guest's only credential", async () => {
-    const guest = (
-      await t.call('POST', '/api/v1/guest/authenticate', {
-        body: { guest_credential: randomBytes(32).toString('base64url') },
-      })
-    ).json()
+    const guest = await loginAsGuest()
     const auth = { app: t.app, userId: guest.user.id, sessionId: 'ses_test', sessionPublicKey: null }
     await expect(
       unlinkAccount(t.server.satchel, auth, 'guest', await guestSubject(guest.user.id)),
@@ -253,8 +248,7 @@ describe('unlinking', () => {
 
   it('refuses an account the user does not hold: failed_to_update_account', async () => {
     const login = await loginWithPhone(newPhone())
-    const r = await t.call('POST', '/api/v1/passwordless/unlink', {
-      token: login.token,
+    const r = await userCall(t, login, 'POST', '/api/v1/passwordless/unlink', {
       body: { email: 'never-linked@example.com' },
     })
     expect(r.statusCode).toBe(400)

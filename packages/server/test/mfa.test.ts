@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireMfa, userHasMfa } from '../src/mfa/requireMfa'
 import { startTestServer, type TestServer } from './harness'
+import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 let t: TestServer
 beforeAll(async () => {
@@ -25,16 +26,25 @@ function wrongTotpCode(secret: string): string {
   throw new Error('unreachable')
 }
 
+/** Each signed-in session's key, by its access token: the client that holds a token signs with its key. */
+const keys = new Map<string, P256Key>()
+
+async function signIn(email: string) {
+  const login = await t.loginWithEmail(email)
+  keys.set(login.token, login.key)
+  return login
+}
+
+/** A call as the session's own client makes it: the access token, signed with the session key. */
 const post = (url: string, token: string, options: { body?: unknown; mfa?: string } = {}) =>
-  t.call('POST', url, {
-    token,
+  userCall(t, { token, key: keys.get(token) ?? createP256Key() }, 'POST', url, {
     ...(options.body !== undefined ? { body: options.body } : {}),
-    ...(options.mfa ? { headers: { 'satchel-mfa-token': options.mfa } } : {}),
+    ...(options.mfa ? { mfaToken: options.mfa } : {}),
   })
 
 /** Signs in, enrols TOTP, and moves past the enrolment code's time step. */
 async function withTotp(email: string) {
-  const login = await t.loginWithEmail(email)
+  const login = await signIn(email)
   const init = await post('/api/v1/mfa/totp/init', login.token)
   expect(init.statusCode).toBe(200)
   const { secret } = init.json()
@@ -53,7 +63,7 @@ async function verifyTotp(token: string, secret: string): Promise<string> {
 
 describe('TOTP', () => {
   it('init gives a base32 secret, an otpauth URI for the app and the user, and its QR code', async () => {
-    const login = await t.loginWithEmail('totp-init@example.com')
+    const login = await signIn('totp-init@example.com')
     const r = await post('/api/v1/mfa/totp/init', login.token)
     expect(r.statusCode).toBe(200)
     const { secret, otpauth_uri, qr_svg } = r.json()
@@ -70,7 +80,7 @@ describe('TOTP', () => {
     const { token, secret } = await withTotp('totp-enrol@example.com')
     expect(secret).toBeTruthy()
     expect((await t.call('GET', '/api/v1/users/me', { token })).json().user.mfa_methods).toEqual(['totp'])
-    const again = await t.loginWithEmail('totp-enrol@example.com')
+    const again = await signIn('totp-enrol@example.com')
     expect((again.user as unknown as { mfa_methods: string[] }).mfa_methods).toEqual(['totp'])
   })
 
@@ -84,9 +94,10 @@ describe('TOTP', () => {
     expect(row?.sealed_secret.includes(raw)).toBe(false)
   })
 
-  it('refuses a second enrolment: mfa_already_enrolled', async () => {
-    const { token } = await withTotp('totp-twice@example.com')
-    const r = await post('/api/v1/mfa/totp/init', token)
+  it('refuses a second enrolment: mfa_already_enrolled (after the step-up every MFA change needs)', async () => {
+    const { token, secret } = await withTotp('totp-twice@example.com')
+    expect((await post('/api/v1/mfa/totp/init', token)).json().code).toBe('missing_or_invalid_mfa')
+    const r = await post('/api/v1/mfa/totp/init', token, { mfa: await verifyTotp(token, secret) })
     expect(r.statusCode).toBe(409)
     expect(r.json()).toEqual({ error: 'This MFA method is already enrolled', code: 'mfa_already_enrolled' })
   })
@@ -141,14 +152,14 @@ describe('TOTP', () => {
   })
 
   it('refuses verify for a user without TOTP', async () => {
-    const login = await t.loginWithEmail('totp-none@example.com')
+    const login = await signIn('totp-none@example.com')
     const r = await post('/api/v1/mfa/totp/verify', login.token, { body: { code: '123456' } })
     expect(r.statusCode).toBe(400)
     expect(r.json()).toEqual({ error: 'This MFA method is not enrolled', code: 'invalid_data' })
   })
 
   it('refuses enroll before init, and a malformed code', async () => {
-    const login = await t.loginWithEmail('totp-early@example.com')
+    const login = await signIn('totp-early@example.com')
     expect((await post('/api/v1/mfa/totp/enroll', login.token, { body: { code: '123456' } })).json()).toEqual(
       {
         error: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
@@ -172,7 +183,7 @@ describe('MFA tokens and unenrolment', () => {
     const bare = await post('/api/v1/mfa/totp/unenroll', token)
     expect(bare.statusCode).toBe(403)
     expect(bare.json()).toEqual({
-      error: 'Missing or invalid MFA verification',
+      error: 'Verify your second factor first: this action needs a fresh MFA verification',
       code: 'missing_or_invalid_mfa',
     })
     const forged = await post('/api/v1/mfa/totp/unenroll', token, { mfa: 'not-a-real-token' })
@@ -203,7 +214,7 @@ describe('MFA tokens and unenrolment', () => {
   it('an MFA token of one session is refused in another session of the same user', async () => {
     const { token, secret } = await withTotp('two-sessions@example.com')
     const mfa = await verifyTotp(token, secret)
-    const other = await t.loginWithEmail('two-sessions@example.com')
+    const other = await signIn('two-sessions@example.com')
     const r = await post('/api/v1/mfa/totp/unenroll', other.token, { mfa })
     expect(r.json().code).toBe('missing_or_invalid_mfa')
   })
@@ -232,19 +243,18 @@ describe('MFA tokens and unenrolment', () => {
     ).rejects.toMatchObject({ code: 'missing_or_invalid_mfa' })
   })
 
-  it('adding a second factor is an MFA change: refused without a fresh MFA token', async () => {
+  it('adding a second factor is an MFA change: the enrolment is refused without a fresh MFA token', async () => {
     const { token, secret } = await withTotp('second-factor@example.com')
-    const bare = await post('/api/v1/mfa/passwordless_sms/init', token, {
-      body: { phone_number: '+14155550201' },
-    })
-    expect(bare.json().code).toBe('missing_or_invalid_mfa')
-    const mfa = await verifyTotp(token, secret)
+    // The code to the new number is sent (it is only pending until enrolled)...
     const init = await post('/api/v1/mfa/passwordless_sms/init', token, {
       body: { phone_number: '+14155550201' },
-      mfa,
     })
     expect(init.statusCode).toBe(200)
     const code = await t.latestCode('+14155550201')
+    // ...but it becomes a factor only with the existing one passed.
+    const bare = await post('/api/v1/mfa/passwordless_sms/enroll', token, { body: { code } })
+    expect(bare.json().code).toBe('missing_or_invalid_mfa')
+    const mfa = await verifyTotp(token, secret)
     const enroll = await post('/api/v1/mfa/passwordless_sms/enroll', token, { body: { code }, mfa })
     expect(enroll.json()).toEqual({ mfa_methods: ['totp', 'sms'] })
   })
@@ -252,7 +262,7 @@ describe('MFA tokens and unenrolment', () => {
 
 describe('SMS MFA', () => {
   async function withSms(email: string, phone: string) {
-    const login = await t.loginWithEmail(email)
+    const login = await signIn(email)
     const init = await post('/api/v1/mfa/passwordless_sms/init', login.token, {
       body: { phone_number: phone },
     })
@@ -334,7 +344,7 @@ describe('SMS MFA', () => {
   })
 
   it('init without a number before enrolment is invalid_data; with another number after it, mfa_already_enrolled', async () => {
-    const fresh = await t.loginWithEmail('sms-nonumber@example.com')
+    const fresh = await signIn('sms-nonumber@example.com')
     expect((await post('/api/v1/mfa/passwordless_sms/init', fresh.token)).json()).toEqual({
       error: 'Invalid request data: phone_number',
       code: 'invalid_data',

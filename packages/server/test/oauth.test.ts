@@ -7,6 +7,7 @@ import {
   startLoopbackOidcProvider,
 } from '../src/auth/oauth/testing/startLoopbackOidcProvider'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 const REDIRECT_TO = `${ORIGIN}/oauth/return`
 const PUBLIC_URL = 'https://api.satchel.test'
@@ -133,12 +134,14 @@ function authenticate(login: Login, returned: URL, extra: Record<string, unknown
   })
 }
 
+/** The whole sign-in, binding a session key as the SDK does; answers the login and its key. */
 async function signIn(account: string, provider = 'loopback') {
   const login = await startLogin(provider)
   const { url } = await atProvider(login.url, account)
-  const response = await authenticate(login, url)
+  const key = createP256Key()
+  const response = await authenticate(login, url, { session_public_key: key.publicJwk })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json()
+  return { ...response.json(), key }
 }
 
 describe('OAuth / OpenID Connect login', () => {
@@ -422,12 +425,11 @@ describe('OAuth / OpenID Connect login', () => {
 })
 
 describe('OAuth linking', () => {
-  const linkWith = async (token: string, account: string, provider = 'loopback') => {
+  const linkWith = async (user: { token: string; key: P256Key }, account: string, provider = 'loopback') => {
     const login = await startLogin(provider)
     const { url } = await atProvider(login.url, account)
-    return t.call('POST', '/api/v1/oauth/link', {
+    return userCall(t, user, 'POST', '/api/v1/oauth/link', {
       appId,
-      token,
       body: {
         authorization_code: url.searchParams.get('code'),
         state_code: url.searchParams.get('state'),
@@ -438,7 +440,7 @@ describe('OAuth linking', () => {
 
   it('links a social account to a signed-in user, who can then sign in with it, and unlinks it', async () => {
     const user = await t.loginWithEmail('linker@example.com', { appId })
-    const linked = await linkWith(user.token, 'grace')
+    const linked = await linkWith(user, 'grace')
     expect(linked.statusCode, linked.body).toBe(200)
     expect(linked.json().linked_accounts).toEqual([
       expect.objectContaining({ type: 'email' }),
@@ -447,9 +449,8 @@ describe('OAuth linking', () => {
     const viaGrace = await signIn('grace')
     expect(viaGrace.user.id).toBe(user.user.id)
 
-    const unlinked = await t.call('POST', '/api/v1/oauth/unlink', {
+    const unlinked = await userCall(t, user, 'POST', '/api/v1/oauth/unlink', {
       appId,
-      token: user.token,
       body: { provider: 'loopback', subject: 'grace' },
     })
     expect(unlinked.statusCode).toBe(200)
@@ -459,15 +460,15 @@ describe('OAuth linking', () => {
   it("refuses an account that is another user's (linked_to_another_user)", async () => {
     await signIn('ada')
     const user = await t.loginWithEmail('someone-else@example.com', { appId })
-    const response = await linkWith(user.token, 'ada')
+    const response = await linkWith(user, 'ada')
     expect(response.statusCode).toBe(409)
     expect(response.json().code).toBe('linked_to_another_user')
   })
 
   it('refuses a second account of the same provider (cannot_link_more_of_type)', async () => {
     const user = await t.loginWithEmail('two-socials@example.com', { appId })
-    expect((await linkWith(user.token, 'kim')).statusCode).toBe(200)
-    const second = await linkWith(user.token, 'lee')
+    expect((await linkWith(user, 'kim')).statusCode).toBe(200)
+    const second = await linkWith(user, 'lee')
     expect(second.statusCode).toBe(409)
     expect(second.json().code).toBe('cannot_link_more_of_type')
   })
@@ -481,16 +482,14 @@ describe('OAuth linking', () => {
     expect(anonymous.json().code).toBe('must_be_authenticated')
     // The default test app has OAuth off.
     const offApp = await t.loginWithEmail('no-oauth@example.com')
-    const off = await t.call('POST', '/api/v1/oauth/link', {
-      token: offApp.token,
+    const off = await userCall(t, offApp, 'POST', '/api/v1/oauth/link', {
       body: { state_code: randomBytes(24).toString('base64url') },
     })
     expect(off.json().code).toBe('disallowed_login_method')
 
     const onlyOAuth = await signIn('octo', 'github')
-    const last = await t.call('POST', '/api/v1/oauth/unlink', {
+    const last = await userCall(t, onlyOAuth, 'POST', '/api/v1/oauth/unlink', {
       appId,
-      token: onlyOAuth.token,
       body: { provider: 'github', subject: 'octo' },
     })
     expect(last.statusCode).toBe(409)

@@ -4,7 +4,14 @@ import {
   createSoftAuthenticator,
   type SoftAuthenticator,
 } from '../src/auth/passkeys/testing/createSoftAuthenticator'
-import { type AuthenticatedUser, ORIGIN, startTestServer, type TestServer } from './harness'
+import {
+  type AuthenticatedUser,
+  ORIGIN,
+  type SignedInLogin,
+  startTestServer,
+  type TestServer,
+} from './harness'
+import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 const CHROME_ON_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
@@ -21,14 +28,33 @@ afterAll(() => t.close())
 type Options = { challenge: string; [key: string]: unknown }
 type CallOptions = { token?: string; body?: unknown; origin?: string | null; appId?: string; mfa?: string }
 
-const post = (url: string, { token, body, origin, appId, mfa }: CallOptions = {}) =>
-  t.call('POST', url, {
+/** Each session's key, by its access token: the client that holds a token signs with its key. */
+const keys = new Map<string, P256Key>()
+
+/** Records a login's session key, so calls with its token are signed as its client signs them. */
+function remember<T extends { token: string; key: P256Key }>(login: T): T {
+  keys.set(login.token, login.key)
+  return login
+}
+
+const post = (url: string, { token, body, origin, appId, mfa }: CallOptions = {}) => {
+  const headers = { 'user-agent': CHROME_ON_MAC }
+  // A signed-in call comes from the session's own client: signed with its key.
+  if (token && origin === undefined)
+    return userCall(t, { token, key: keys.get(token) ?? createP256Key() }, 'POST', url, {
+      appId: appId ?? app.id,
+      ...(body !== undefined ? { body } : {}),
+      ...(mfa ? { mfaToken: mfa } : {}),
+      headers,
+    })
+  return t.call('POST', url, {
     appId: appId ?? app.id,
     ...(token ? { token } : {}),
     ...(body !== undefined ? { body } : {}),
     ...(origin !== undefined ? { origin } : {}),
-    headers: { 'user-agent': CHROME_ON_MAC, ...(mfa ? { 'satchel-mfa-token': mfa } : {}) },
+    headers: { ...headers, ...(mfa ? { 'satchel-mfa-token': mfa } : {}) },
   })
+}
 
 async function options(url: string, call: CallOptions = {}): Promise<Options> {
   const response = await post(url, { body: {}, ...call })
@@ -36,13 +62,15 @@ async function options(url: string, call: CallOptions = {}): Promise<Options> {
   return response.json().options
 }
 
-async function signUp(authenticator: SoftAuthenticator): Promise<AuthenticatedUser> {
+async function signUp(authenticator: SoftAuthenticator): Promise<SignedInLogin> {
   const init = await options('/api/v1/passkeys/register/init')
+  const key = createP256Key()
   const response = await post('/api/v1/passkeys/register', {
-    body: { authenticator_response: authenticator.register(init) },
+    body: { authenticator_response: authenticator.register(init), session_public_key: key.publicJwk },
   })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json()
+  const login: AuthenticatedUser = response.json()
+  return remember({ ...login, key })
 }
 
 /** A discoverable sign-in: fresh options, an assertion, the answer as the server gives it. */
@@ -151,7 +179,7 @@ describe('signing up and in with a passkey', () => {
 
   it('binds the session to the session_public_key sent with the assertion', async () => {
     const authenticator = createSoftAuthenticator(ORIGIN)
-    await signUp(authenticator)
+    const signedUp = await signUp(authenticator)
     const init = await options('/api/v1/passkeys/authenticate/init')
     const key = { kty: 'EC', crv: 'P-256', x: 'A'.repeat(43), y: 'B'.repeat(43) }
     const response = await post('/api/v1/passkeys/authenticate', {
@@ -162,8 +190,10 @@ describe('signing up and in with a passkey', () => {
       'select session_public_key from sessions where user_id = $1',
       [response.json().user.id],
     )
-    // The sign-up's session has no key; the sign-in's is bound to the one sent.
-    expect(sessions.map((s) => s.session_public_key)).toEqual(expect.arrayContaining([null, key]))
+    // Each session is bound to the key sent with its own ceremony.
+    expect(sessions.map((s) => s.session_public_key)).toEqual(
+      expect.arrayContaining([signedUp.key.publicJwk, key]),
+    )
     expect(sessions).toHaveLength(2)
   })
 
@@ -340,7 +370,7 @@ describe('refusals', () => {
       403,
       'passkey_not_allowed',
     )
-    const login = await t.loginWithEmail('passkeys-off@example.com')
+    const login = remember(await t.loginWithEmail('passkeys-off@example.com'))
     expectRefusal(
       await post('/api/v1/passkeys/link/init', { appId: t.app.id, token: login.token, body: {} }),
       403,
@@ -361,7 +391,7 @@ describe('refusals', () => {
 
 describe('linking and unlinking', () => {
   it('links a passkey to an email user, who can then sign in with it', async () => {
-    const login = await t.loginWithEmail('link-passkey@example.com', { appId: app.id })
+    const login = remember(await t.loginWithEmail('link-passkey@example.com', { appId: app.id }))
     const authenticator = createSoftAuthenticator(ORIGIN)
     const init = await post('/api/v1/passkeys/link/init', { token: login.token, body: {} })
     expect(init.json().options).toMatchObject({
@@ -392,7 +422,7 @@ describe('linking and unlinking', () => {
     const owner = createSoftAuthenticator(ORIGIN)
     const ownerUser = await signUp(owner)
     const ownerCredential = owner.credentials[0]
-    const login = await t.loginWithEmail('thief@example.com', { appId: app.id })
+    const login = remember(await t.loginWithEmail('thief@example.com', { appId: app.id }))
     // The thief's authenticator claims the owner's (public) credential id with a key of its own.
     const thief = createSoftAuthenticator(ORIGIN)
     const init = await options('/api/v1/passkeys/link/init', { token: login.token })
@@ -418,7 +448,7 @@ describe('linking and unlinking', () => {
   })
 
   it('unlinks a passkey, which then signs no one in; the last way in stays', async () => {
-    const login = await t.loginWithEmail('unlink-passkey@example.com', { appId: app.id })
+    const login = remember(await t.loginWithEmail('unlink-passkey@example.com', { appId: app.id }))
     const authenticator = createSoftAuthenticator(ORIGIN)
     expect((await linkPasskey(login.token, authenticator)).statusCode).toBe(200)
     const id = authenticator.credentials[0]?.id
@@ -443,7 +473,7 @@ describe('linking and unlinking', () => {
   })
 
   it('refuses a sixth passkey (cannot_link_more_of_type) and keeps no trace of it', async () => {
-    const login = await t.loginWithEmail('six-passkeys@example.com', { appId: app.id })
+    const login = remember(await t.loginWithEmail('six-passkeys@example.com', { appId: app.id }))
     const authenticator = createSoftAuthenticator(ORIGIN)
     for (let i = 0; i < 5; i++) expect((await linkPasskey(login.token, authenticator)).statusCode).toBe(200)
     const sixth = await linkPasskey(login.token, authenticator)
@@ -454,8 +484,8 @@ describe('linking and unlinking', () => {
   })
 
   it('does not accept a link ceremony begun by another session', async () => {
-    const a = await t.loginWithEmail('session-a@example.com', { appId: app.id })
-    const b = await t.loginWithEmail('session-b@example.com', { appId: app.id })
+    const a = remember(await t.loginWithEmail('session-a@example.com', { appId: app.id }))
+    const b = remember(await t.loginWithEmail('session-b@example.com', { appId: app.id }))
     const init = await options('/api/v1/passkeys/link/init', { token: a.token })
     const response = await post('/api/v1/passkeys/link', {
       token: b.token,
@@ -467,7 +497,7 @@ describe('linking and unlinking', () => {
 
 describe('passkey as a second factor', () => {
   async function userWithPasskeys(email: string, count: number) {
-    const login = await t.loginWithEmail(email, { appId: app.id })
+    const login = remember(await t.loginWithEmail(email, { appId: app.id }))
     const authenticator = createSoftAuthenticator(ORIGIN)
     for (let i = 0; i < count; i++)
       expect((await linkPasskey(login.token, authenticator)).statusCode).toBe(200)

@@ -10,6 +10,7 @@ import {
   type SignedInUser,
   signedCall,
   signInWithKey,
+  userCall,
 } from './walletRequests'
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -428,8 +429,7 @@ describe('policy management', () => {
   })
 
   it('a user makes their own policies; changing rules needs the session signature', async () => {
-    const mine = await t.call('POST', '/api/v1/policies', {
-      token: user.token,
+    const mine = await userCall(t, user, 'POST', '/api/v1/policies', {
       body: { name: 'mine', chain_type: 'ethereum', rules: [rule('everything', '*', 'ALLOW')] },
     })
     expect(mine.json()).toMatchObject({ owner_id: user.userId })

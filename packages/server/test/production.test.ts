@@ -1,14 +1,18 @@
 // NODE_ENV=production is production: development scaffolding (the dev outbox, the devnet chains, a
 // public /metrics) does not exist, codes never fall back to plain text in the outbox, and a start
 // that would leave a login method without delivery is refused, naming what to set.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type SatchelServer } from '../src/buildApp'
 import { ConfigError, loadConfig } from '../src/config/loadConfig'
 import { createTestDatabase, type TestDatabase } from '../src/db/testDatabase'
 import { createTestKv } from '../src/kv/testKv'
+import {
+  buildAuthorizationPayload,
+  serializeAuthorizationPayload,
+} from '../src/wallets/authorizationSignature'
 import { startTestServer } from './harness'
-import { basicAuth } from './walletRequests'
+import { basicAuth, createP256Key, PUBLIC_URL } from './walletRequests'
 
 const ORIGIN = 'http://localhost:5173'
 const METRICS_TOKEN = randomBytes(24).toString('hex')
@@ -25,6 +29,7 @@ const productionConfig = (env: Record<string, string> = {}) =>
     SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),
     SATCHEL_SINGLE_INSTANCE: 'true',
+    SATCHEL_PUBLIC_URL: PUBLIC_URL,
     LOG_LEVEL: 'silent',
     ...env,
   })
@@ -117,14 +122,39 @@ describe('a production server', () => {
     })
 
   it('refuses an SMS code it has no provider for, never storing it, and has no outbox route to read one', async () => {
-    const login = await call('POST', '/api/v1/guest/authenticate', {}, { guest_credential: 'g'.repeat(43) })
+    const key = createP256Key()
+    const login = await call(
+      'POST',
+      '/api/v1/guest/authenticate',
+      {},
+      { guest_credential: 'g'.repeat(43), session_public_key: key.publicJwk },
+    )
     expect(login.statusCode).toBe(200)
     const token: string = login.json().token
+    // Sending an MFA code is signed by the session key, as the SDK signs it.
+    const path = '/api/v1/mfa/passwordless_sms/init'
+    const body = { phone_number: '+14155550111' }
+    const expiry = String(Date.now() + 60_000)
+    const payload = buildAuthorizationPayload({
+      method: 'POST',
+      url: `${PUBLIC_URL}${path}`,
+      body,
+      appId,
+      expiry,
+    })
+    const signature = sign('sha256', serializeAuthorizationPayload(payload), {
+      key: key.privateKey,
+      dsaEncoding: 'ieee-p1363',
+    }).toString('base64')
     const init = await call(
       'POST',
-      '/api/v1/mfa/passwordless_sms/init',
-      { authorization: `Bearer ${token}` },
-      { phone_number: '+14155550111' },
+      path,
+      {
+        authorization: `Bearer ${token}`,
+        'satchel-authorization-signature': signature,
+        'satchel-request-expiry': expiry,
+      },
+      body,
     )
     expect(init.statusCode).toBe(503)
     expect(init.json()).toEqual({

@@ -16,10 +16,10 @@ import { type LoopbackDrive, startLoopbackDrive } from './loopbackDrive'
 import {
   createWallet,
   enrollTotp,
-  PUBLIC_URL,
   type SignedInUser,
   signedCall,
   signInWithKey,
+  userCall,
   verifyTotp,
 } from './walletRequests'
 
@@ -38,7 +38,6 @@ beforeAll(async () => {
   })
   drive = await startLoopbackDrive({ userinfoUrl: `${idp.issuer}/me` })
   t = await startTestServer({
-    env: { SATCHEL_PUBLIC_URL: PUBLIC_URL },
     app: {
       settings: {
         recoveryOAuth: {
@@ -61,8 +60,11 @@ afterAll(async () => {
 
 type Wallet = { id: string; address: string }
 
+/** A call as the user's own client makes it: signed with the session key. */
 const post = (user: SignedInUser, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  t.call('POST', path, { token: user.token, body: body ?? {}, headers })
+  userCall(t, user, 'POST', path, { body: body ?? {}, headers })
+const remove = (user: SignedInUser, headers: Record<string, string> = {}) =>
+  userCall(t, user, 'DELETE', '/api/v1/recovery', { headers })
 const setPasscode = (user: SignedInUser, body: Record<string, string>, headers?: Record<string, string>) =>
   post(user, '/api/v1/recovery/passcode', body, headers)
 const unlock = (user: SignedInUser, passcode: string) => post(user, '/api/v1/recovery/unlock', { passcode })
@@ -186,8 +188,11 @@ describe('recovery passcode', () => {
   it('with MFA enrolled, setting, changing and removing the passcode need a fresh MFA token', async () => {
     const user = await signInWithKey(t, 'mfa-recovery@example.com')
     const wallet = await createWallet(t, user.token)
-    const totp = await enrollTotp(t, user.token)
-    const mfaRefused = { code: 'missing_or_invalid_mfa', error: 'Missing or invalid MFA verification' }
+    const totp = await enrollTotp(t, user)
+    const mfaRefused = {
+      code: 'missing_or_invalid_mfa',
+      error: 'Verify your second factor first: this action needs a fresh MFA verification',
+    }
 
     expect((await setPasscode(user, { passcode: PASSCODE })).json()).toEqual(mfaRefused)
     let mfa = await verifyTotp(t, user.token, totp)
@@ -201,12 +206,9 @@ describe('recovery passcode', () => {
         .statusCode,
     ).toBe(200)
 
-    expect((await t.call('DELETE', '/api/v1/recovery', { token: user.token })).json()).toEqual(mfaRefused)
+    expect((await remove(user)).json()).toEqual(mfaRefused)
     mfa = await verifyTotp(t, user.token, totp)
-    const removed = await t.call('DELETE', '/api/v1/recovery', {
-      token: user.token,
-      headers: { 'satchel-mfa-token': mfa },
-    })
+    const removed = await remove(user, { 'satchel-mfa-token': mfa })
     expect(removed.json()).toEqual({ method: null, unlocked: true })
     const fresh = await signInWithKey(t, 'mfa-recovery@example.com')
     expect((await sign(fresh, wallet)).statusCode).toBe(200)
@@ -217,11 +219,9 @@ describe('recovery passcode', () => {
     const wallet = await createWallet(t, user.token)
     await setPasscode(user, { passcode: PASSCODE })
     const other = await signInWithKey(t, 'remover@example.com')
-    expect((await t.call('DELETE', '/api/v1/recovery', { token: other.token })).json()).toEqual(
-      RECOVERY_REQUIRED,
-    )
+    expect((await remove(other)).json()).toEqual(RECOVERY_REQUIRED)
     await unlock(other, PASSCODE)
-    expect((await t.call('DELETE', '/api/v1/recovery', { token: other.token })).json()).toEqual({
+    expect((await remove(other)).json()).toEqual({
       method: null,
       unlocked: true,
     })

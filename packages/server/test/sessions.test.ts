@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { userCall } from './walletRequests'
 
 let t: TestServer
 beforeAll(async () => {
@@ -149,7 +150,8 @@ describe('logout', () => {
     const sessions = (await t.call('GET', '/api/v1/sessions', { token: a.token })).json().sessions
     expect(sessions).toHaveLength(2)
     expect(sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1)
-    await t.call('POST', '/api/v1/sessions/logout', { token: a.token, body: { all: true } })
+    const out = await userCall(t, a, 'POST', '/api/v1/sessions/logout_all', { body: {} })
+    expect(out.json()).toEqual({ sessions_ended: 2 })
     expect((await me(a.token)).statusCode).toBe(401)
     expect((await me(b.token)).statusCode).toBe(401)
   })

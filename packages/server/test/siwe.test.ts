@@ -20,6 +20,7 @@ import { type StartAnvilReturnType, startAnvil } from '../src/devchain'
 import { compileContracts } from '../src/devchain/compileContracts'
 import { createDevchainClients } from '../src/devchain/createDevchainClients'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { createP256Key, userCall } from './walletRequests'
 
 const CHAIN_ID = 31337
 const DOMAIN = new URL(ORIGIN).host
@@ -362,18 +363,16 @@ describe('SIWE linking', () => {
   it('links a wallet to a user who signed in by email, and unlinks it', async () => {
     const login = await t.loginWithEmail('siwe-link@example.com', { appId: app.id })
     const wallet = ivan
-    const r = await t.call('POST', '/api/v1/siwe/link', {
+    const r = await userCall(t, login, 'POST', '/api/v1/siwe/link', {
       appId: app.id,
-      token: login.token,
       body: await linkBody(wallet),
     })
     expect(r.statusCode).toBe(200)
     expect(r.json().linked_accounts).toContainEqual(
       expect.objectContaining({ type: 'wallet', address: wallet.address }),
     )
-    const unlink = await t.call('POST', '/api/v1/siwe/unlink', {
+    const unlink = await userCall(t, login, 'POST', '/api/v1/siwe/unlink', {
       appId: app.id,
-      token: login.token,
       body: { address: wallet.address },
     })
     expect(unlink.statusCode).toBe(200)
@@ -382,9 +381,8 @@ describe('SIWE linking', () => {
 
   it('refuses a wallet that signs in another user: linked_to_another_user', async () => {
     const login = await t.loginWithEmail('siwe-taken@example.com', { appId: app.id })
-    const r = await t.call('POST', '/api/v1/siwe/link', {
+    const r = await userCall(t, login, 'POST', '/api/v1/siwe/link', {
       appId: app.id,
-      token: login.token,
       body: await linkBody(alice),
     })
     expect(r.statusCode).toBe(409)
@@ -392,10 +390,16 @@ describe('SIWE linking', () => {
   })
 
   it("never unlinks a wallet that is the user's only way in", async () => {
-    const signedIn = (await signIn(judy)).json()
-    const r = await t.call('POST', '/api/v1/siwe/unlink', {
+    const key = createP256Key()
+    const message = siweMessage(judy.address, await nonceFor(judy.address))
+    const response = await authenticate({
+      message,
+      signature: await judy.signMessage({ message }),
+      session_public_key: key.publicJwk,
+    })
+    const signedIn = { ...response.json(), key }
+    const r = await userCall(t, signedIn, 'POST', '/api/v1/siwe/unlink', {
       appId: app.id,
-      token: signedIn.token,
       body: { address: judy.address },
     })
     expect(r.json().code).toBe('cannot_unlink_last_account')

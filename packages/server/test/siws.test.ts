@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/apps/types'
 import { encodeBase58 } from '../src/vault/base58'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { createP256Key, userCall } from './walletRequests'
 
 const DOMAIN = new URL(ORIGIN).host
 
@@ -230,18 +231,16 @@ describe('SIWS linking', () => {
   it('links a Solana wallet to a user who signed in by email, and unlinks it', async () => {
     const login = await t.loginWithEmail('siws-link@example.com', { appId: app.id })
     const wallet = keypair()
-    const r = await t.call('POST', '/api/v1/siws/link', {
+    const r = await userCall(t, login, 'POST', '/api/v1/siws/link', {
       appId: app.id,
-      token: login.token,
       body: await linkBody(wallet),
     })
     expect(r.statusCode).toBe(200)
     expect(r.json().linked_accounts).toContainEqual(
       expect.objectContaining({ type: 'wallet', address: wallet.address, chain_type: 'solana' }),
     )
-    const unlink = await t.call('POST', '/api/v1/siws/unlink', {
+    const unlink = await userCall(t, login, 'POST', '/api/v1/siws/unlink', {
       appId: app.id,
-      token: login.token,
       body: { address: wallet.address },
     })
     expect(unlink.json().linked_accounts.map((a: { type: string }) => a.type)).toEqual(['email'])
@@ -249,17 +248,26 @@ describe('SIWS linking', () => {
 
   it('refuses a wallet of another user, and never unlinks the last way in', async () => {
     const wallet = keypair()
-    const owner = (await signIn(wallet)).json()
+    const key = createP256Key()
+    const message = siwsMessage({
+      address: wallet.address,
+      nonce: await nonceFor(wallet.address),
+      statement: 'Sign in to Test App',
+    })
+    const signedIn = await authenticate({
+      message,
+      signature: b64(wallet.sign(message)),
+      session_public_key: key.publicJwk,
+    })
+    const owner = { ...signedIn.json(), key }
     const login = await t.loginWithEmail('siws-taken@example.com', { appId: app.id })
-    const r = await t.call('POST', '/api/v1/siws/link', {
+    const r = await userCall(t, login, 'POST', '/api/v1/siws/link', {
       appId: app.id,
-      token: login.token,
       body: await linkBody(wallet),
     })
     expect(r.json().code).toBe('linked_to_another_user')
-    const last = await t.call('POST', '/api/v1/siws/unlink', {
+    const last = await userCall(t, owner, 'POST', '/api/v1/siws/unlink', {
       appId: app.id,
-      token: owner.token,
       body: { address: wallet.address },
     })
     expect(last.json().code).toBe('cannot_unlink_last_account')

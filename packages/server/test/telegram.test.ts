@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 // A made-up bot token in BotFather's format; the tests sign as Telegram would with it.
 const BOT_TOKEN = '7000000001:AAHtestBotTokenForSatchelTests_0123456'
@@ -89,9 +90,8 @@ describe('Telegram login widget', () => {
       error: 'This Telegram login data was already used: sign in with Telegram again',
     })
     const other = await t.loginWithEmail('tg-replay@example.com', { appId })
-    const linked = await t.call('POST', '/api/v1/telegram/link', {
+    const linked = await userCall(t, other, 'POST', '/api/v1/telegram/link', {
       appId,
-      token: other.token,
       body: { telegram_auth_result: data },
     })
     expect(linked.json().code).toBe('invalid_credentials')
@@ -226,12 +226,12 @@ describe('Telegram refusals before any signature is checked', () => {
 })
 
 describe('Telegram linking', () => {
-  const link = (token: string, data: Record<string, unknown>) =>
-    t.call('POST', '/api/v1/telegram/link', { appId, token, body: data })
+  const link = (user: { token: string; key: P256Key }, data: Record<string, unknown>) =>
+    userCall(t, user, 'POST', '/api/v1/telegram/link', { appId, body: data })
 
   it('links a Telegram account to a signed-in user, and unlinks it', async () => {
     const user = await t.loginWithEmail('tg-linker@example.com', { appId })
-    const linked = await link(user.token, { telegram_auth_result: signLoginWidget(widgetUser(4001)) })
+    const linked = await link(user, { telegram_auth_result: signLoginWidget(widgetUser(4001)) })
     expect(linked.statusCode, linked.body).toBe(200)
     expect(linked.json().linked_accounts).toEqual([
       expect.objectContaining({ type: 'email' }),
@@ -240,9 +240,8 @@ describe('Telegram linking', () => {
     const viaTelegram = await authenticate({ telegram_web_app_data: signWebAppData(webAppFields(4001)) })
     expect(viaTelegram.json().user.id).toBe(user.user.id)
 
-    const unlinked = await t.call('POST', '/api/v1/telegram/unlink', {
+    const unlinked = await userCall(t, user, 'POST', '/api/v1/telegram/unlink', {
       appId,
-      token: user.token,
       body: { telegram_user_id: '4001' },
     })
     expect(unlinked.statusCode).toBe(200)
@@ -253,28 +252,31 @@ describe('Telegram linking', () => {
     await authenticate({ telegram_auth_result: signLoginWidget(widgetUser(4002)) })
     const user = await t.loginWithEmail('tg-second@example.com', { appId })
     t.clock.now += 1_000 // the widget's data for this later attempt is new
-    const taken = await link(user.token, { telegram_auth_result: signLoginWidget(widgetUser(4002)) })
+    const taken = await link(user, { telegram_auth_result: signLoginWidget(widgetUser(4002)) })
     expect(taken.statusCode).toBe(409)
     expect(taken.json().code).toBe('linked_to_another_user')
 
-    expect(
-      (await link(user.token, { telegram_auth_result: signLoginWidget(widgetUser(4003)) })).statusCode,
-    ).toBe(200)
-    const second = await link(user.token, { telegram_auth_result: signLoginWidget(widgetUser(4004)) })
+    expect((await link(user, { telegram_auth_result: signLoginWidget(widgetUser(4003)) })).statusCode).toBe(
+      200,
+    )
+    const second = await link(user, { telegram_auth_result: signLoginWidget(widgetUser(4004)) })
     expect(second.statusCode).toBe(409)
     expect(second.json().code).toBe('cannot_link_more_of_type')
 
-    const forged = await link(user.token, {
+    const forged = await link(user, {
       telegram_auth_result: signLoginWidget(widgetUser(4005), OTHER_BOT_TOKEN),
     })
     expect(forged.json().code).toBe('invalid_credentials')
   })
 
   it('refuses unlinking the last way in', async () => {
-    const only = await authenticate({ telegram_auth_result: signLoginWidget(widgetUser(4006)) })
-    const response = await t.call('POST', '/api/v1/telegram/unlink', {
+    const key = createP256Key()
+    const only = await authenticate({
+      telegram_auth_result: signLoginWidget(widgetUser(4006)),
+      session_public_key: key.publicJwk,
+    })
+    const response = await userCall(t, { token: only.json().token, key }, 'POST', '/api/v1/telegram/unlink', {
       appId,
-      token: only.json().token,
       body: { telegram_user_id: 4006 },
     })
     expect(response.statusCode).toBe(409)

@@ -46,7 +46,13 @@ export function signedCall(
   sequence += 1
   const expiry = String(t.clock.now + (options.expiresInMs ?? 60_000) + sequence)
   const payload = serializeAuthorizationPayload(
-    buildAuthorizationPayload({ method, url: `${PUBLIC_URL}${path}`, body: options.body, appId, expiry }),
+    buildAuthorizationPayload({
+      method,
+      url: `${t.server.satchel.config.publicUrl ?? PUBLIC_URL}${path}`,
+      body: options.body,
+      appId,
+      expiry,
+    }),
   )
   const signature = sign('sha256', payload, {
     key: options.key.privateKey,
@@ -80,16 +86,12 @@ export type SignedInUser = { token: string; userId: string; key: P256Key; sessio
 
 /** Email sign-in with a fresh session key bound to the session. */
 export async function signInWithKey(t: TestServer, email: string, appId?: string): Promise<SignedInUser> {
-  const key = createP256Key()
-  const login = await t.loginWithEmail(email, {
-    sessionPublicKey: key.publicJwk,
-    ...(appId ? { appId } : {}),
-  })
+  const login = await t.loginWithEmail(email, appId ? { appId } : {})
   const [claims] = login.token
     .split('.')
     .slice(1, 2)
     .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()))
-  return { token: login.token, userId: login.user.id, key, sessionId: String(claims.sid) }
+  return { token: login.token, userId: login.user.id, key: login.key, sessionId: String(claims.sid) }
 }
 
 /** The user's primary wallet of a chain type. */
@@ -103,16 +105,41 @@ export async function createWallet(
   return response.json()
 }
 
-/** Enrols TOTP for the signed-in user and answers its secret (base32). */
-export async function enrollTotp(t: TestServer, token: string): Promise<string> {
-  const init = await t.call('POST', '/api/v1/mfa/totp/init', { token })
+/** Enrols TOTP for the signed-in user (signed with their session key) and answers its secret (base32). */
+export async function enrollTotp(t: TestServer, user: SignedInUser): Promise<string> {
+  const init = await userCall(t, user, 'POST', '/api/v1/mfa/totp/init')
   const secret: string = init.json().secret
-  const enroll = await t.call('POST', '/api/v1/mfa/totp/enroll', {
-    token,
+  if (!secret) throw new Error(`TOTP init failed: ${init.body}`)
+  const enroll = await userCall(t, user, 'POST', '/api/v1/mfa/totp/enroll', {
     body: { code: totpCode(t, secret) },
   })
   if (enroll.statusCode !== 200) throw new Error(`TOTP enrolment failed: ${enroll.body}`)
   return secret
+}
+
+/**
+ * A call as the signed-in user's own client makes it: the access token, the session key's
+ * authorization signature, and (when given) the MFA token.
+ */
+export function userCall(
+  t: TestServer,
+  user: { token: string; key: P256Key },
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  {
+    body,
+    mfaToken,
+    headers,
+    appId,
+  }: { body?: unknown; mfaToken?: string; headers?: Record<string, string>; appId?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return signedCall(t, method, path, {
+    key: user.key,
+    token: user.token,
+    ...(appId ? { appId } : {}),
+    ...(body !== undefined ? { body } : {}),
+    headers: { ...(mfaToken ? { 'satchel-mfa-token': mfaToken } : {}), ...headers },
+  })
 }
 
 /** A fresh MFA token (the clock moves one TOTP step first, since a code works once). */

@@ -19,6 +19,7 @@ import {
   PUBLIC_URL,
   type SignedInUser,
   signInWithKey,
+  userCall,
   verifyTotp,
 } from './walletRequests'
 import { refusal, type WalletCallOptions, walletCall } from './wallets-harness'
@@ -486,7 +487,7 @@ describe('delegated signers', () => {
     })
     expect(refusal(stranger)).toMatchObject({ code: 'invalid_authorization_signature' })
 
-    const revoke = await t.call('POST', '/api/v1/wallets/revoke', { token: alice.token, body: {} })
+    const revoke = await userCall(t, alice, 'POST', '/api/v1/wallets/revoke', { body: {} })
     expect(revoke.statusCode).toBe(200)
     expect(revoke.json()).toEqual({ message: 'Revoked 1 delegated signer' })
     expect(refusal(await asServer('after revoke'))).toMatchObject({ code: 'invalid_authorization_signature' })
@@ -581,7 +582,7 @@ describe('MFA for signing', () => {
     try {
       // Without a second factor enrolled there is nothing to ask for.
       expect((await sign()).statusCode).toBe(200)
-      const secret = await enrollTotp(t, user.token)
+      const secret = await enrollTotp(t, user)
       expect(refusal(await sign())).toMatchObject({ status: 403, code: 'missing_or_invalid_mfa' })
       const mfaToken = await verifyTotp(t, user.token, secret)
       const allowed = await sign({ 'satchel-mfa-token': mfaToken })

@@ -112,8 +112,12 @@ export async function serveWallet(
   }
   const configJson = toStaticFile(Buffer.from(JSON.stringify(config)), 'config.json', 'no-cache')
 
-  server.get('/config.json', { schema: { hide: true } }, (request, reply) => send(request, reply, configJson))
-  server.get('/*', { schema: { hide: true } }, (request, reply) => {
+  // The wallet's own files: public pages, no credential (the API routes beside them have their guards).
+  const routeConfig = { guard: 'none' } as const
+  server.get('/config.json', { schema: { hide: true }, config: routeConfig }, (request, reply) =>
+    send(request, reply, configJson),
+  )
+  server.get('/*', { schema: { hide: true }, config: routeConfig }, (request, reply) => {
     const path = decodeURIComponent(new URL(request.url, 'http://wallet').pathname)
     if (path.startsWith('/api/')) return reply.callNotFound()
     const file = files.get(path)

@@ -102,6 +102,7 @@ describe('apiErrors', () => {
           "passkey_not_allowed": 403,
           "payload_too_large": 413,
           "policy_violation": 403,
+          "reauthentication_required": 403,
           "recovery_required": 403,
           "replayed_request": 409,
           "request_expired": 401,

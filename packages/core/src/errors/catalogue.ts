@@ -50,6 +50,11 @@ export const apiErrors = {
   // MFA
   missing_or_invalid_mfa: { status: 403, message: 'Missing or invalid MFA verification' },
   mfa_already_enrolled: { status: 409, message: 'This MFA method is already enrolled' },
+  reauthentication_required: {
+    status: 403,
+    message:
+      "Confirm it's you: prove one of your login methods again (a new code, a passkey or a wallet signature), then retry within 5 minutes",
+  },
   // Wallets
   embedded_wallet_already_exists: { status: 409, message: 'The user already has an embedded wallet' },
   embedded_wallet_not_found: { status: 404, message: 'Embedded wallet not found' },

@@ -1,4 +1,5 @@
 import { ApiError, withRetry } from '@satchel/core'
+import { StepUpRequiredError } from '../errors/errors'
 import { createWallet } from './actions/createWallet'
 import { type ClientRequest, createClientRequest } from './http/createClientRequest'
 import { createHttpClient } from './http/createHttpClient'
@@ -56,6 +57,10 @@ export type SatchelClient = {
   getAccessToken(): Promise<string | undefined>
   getIdentityToken(): string | undefined
   refresh(): Promise<void>
+  /**
+   * Signs out here, and on the server this session or (`all: true`) every session of the user. `all`
+   * is signed and may fail with `StepUpRequiredError` first, leaving this session signed in.
+   */
   logout(parameters?: { all?: boolean | undefined }): Promise<void>
   request(parameters: ClientRequest): Promise<unknown>
   /** Takes the answer of any authenticate route: stores the session, signs in, creates wallets if asked. */
@@ -198,16 +203,27 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
     const session = tokens.current()
     let failure: unknown
     try {
-      if (session) {
+      if (session && all) {
+        // Every session of the user ends: signed with the session key (a stolen token must not sign
+        // the owner out of every device), with a fresh second factor when the user has one.
+        await request({
+          method: 'POST',
+          path: '/api/v1/sessions/logout_all',
+          body: {},
+          auth: true,
+          signed: {},
+        })
+      } else if (session) {
         await http({
           method: 'POST',
           path: '/api/v1/sessions/logout',
           // Cookie mode: the server reads the refresh cookie, and clears both cookies.
-          body: all ? { all: true } : session.refreshToken ? { refreshToken: session.refreshToken } : {},
-          ...(all ? { accessToken: await tokens.getAccessToken() } : {}),
+          body: session.refreshToken ? { refreshToken: session.refreshToken } : {},
         })
       }
     } catch (error) {
+      // Still signed in here: the person confirms it is them (StepUpRequiredError), then retries.
+      if (error instanceof StepUpRequiredError) throw error
       failure = error
     }
     // Signed out here whatever the server said: the user asked to leave.

@@ -1,4 +1,4 @@
-import { BaseError } from '@satchel/core'
+import { ApiError, BaseError } from '@satchel/core'
 
 /**
  * A Satchel hook was called in a component that has no `<SatchelProvider>` above it.
@@ -82,5 +82,33 @@ export class UnexpectedResponseError extends BaseError {
 
   constructor({ path, field }: { path: string; field: string }) {
     super('Unexpected answer from the server', { details: `${path}: missing or invalid "${field}".` })
+  }
+}
+
+/** What the server asks for before a custody change: a second factor, or a login method proved again. */
+export type StepUpReason = 'mfa' | 'reauthentication'
+
+/**
+ * The server refused a sensitive action (export, linking or unlinking, MFA, recovery, signers,
+ * policies, logging out everywhere) until the person confirms it is them, then retry it:
+ * - `reason: 'mfa'` (`missing_or_invalid_mfa`): verify a second factor (`verifyMfa`,
+ *   `verifyPasskeyMfa`);
+ * - `reason: 'reauthentication'` (`reauthentication_required`, users without MFA): prove a login
+ *   method again within 5 minutes (`reauthenticateWithEmail`, `...WithSms`, `...WithPasskey`,
+ *   `...WithWallet`; `getStepUpMethods(user)` lists what this user can use).
+ * It is an `ApiError` with that code, so code that branches on `code` keeps working.
+ *
+ * @example
+ * try { await exportWallet(client) } catch (error) {
+ *   if (error instanceof StepUpRequiredError) showConfirmItsYou(error.reason)
+ * }
+ */
+export class StepUpRequiredError extends ApiError {
+  override name = 'StepUpRequiredError'
+  readonly reason: StepUpReason
+
+  constructor({ error }: { error: ApiError }) {
+    super(error.code, { message: error.shortMessage, cause: error })
+    this.reason = error.code === 'missing_or_invalid_mfa' ? 'mfa' : 'reauthentication'
   }
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../context'
+import { readApp } from '../guards/readApp'
 import { rateLimit, rateLimits } from '../http/rateLimit'
-import { clientIp, resolveApp } from '../http/requestContext'
+import { clientIp } from '../http/requestContext'
 import { scrubSecrets } from './scrubSecrets'
 
 const MAX_PAYLOAD_BYTES = 2048
@@ -13,6 +14,7 @@ export function analyticsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/analytics_events',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['analytics'],
           summary: 'Record a client analytics event',
@@ -31,7 +33,7 @@ export function analyticsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`analytics:${clientIp(request)}`, rateLimits.analyticsPerIp],
         ])

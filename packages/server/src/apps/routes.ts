@@ -30,6 +30,8 @@ export function appRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             }),
           },
         },
+        // The app id is in the path: public configuration anyone (an app's backend too) may read.
+        config: { guard: 'none' },
       },
       async (request) => {
         const found = await ctx.apps.getApp(request.params.app_id)
@@ -57,6 +59,8 @@ export function appRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           params: appIdParams,
           response: { 200: z.object({ keys: z.array(z.looseObject({ kid: z.string() })) }) },
         },
+        // Verification keys, fetched by app backends with no Satchel credential at all.
+        config: { guard: 'none' },
       },
       async (request, reply) => {
         const found = await ctx.apps.getApp(request.params.app_id)

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { normalizePhone } from '../auth/passwordless/routes'
 import type { ServerContext } from '../context'
-import { resolveApp } from '../http/requestContext'
+import { readApp } from '../guards/readApp'
 
 /**
  * The dev outbox: messages the server would have sent, readable only for an app in development mode
@@ -32,9 +32,10 @@ export function outboxRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             }),
           },
         },
+        config: { guard: 'dev' },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         const isEmail = request.query.to.includes('@')
         const channel = isEmail ? 'email' : 'sms'
         if (satchelApp.mode !== 'development' || !ctx.delivery.usesOutbox(channel))

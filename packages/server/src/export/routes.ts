@@ -1,10 +1,9 @@
-import { ApiError, MFA_VERIFICATION_TTL_SECONDS } from '@satchel/core'
+import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
-import { requireAuth } from '../http/requestContext'
-import { requireMfa, userHasMfa } from '../mfa/requireMfa'
+import { readAuth } from '../guards/readAuth'
 import { getAuthShare } from '../recovery/getAuthShare'
 import { VaultError } from '../vault/VaultError'
 import { getP256KeyThumbprint } from '../wallets/authorizationSignature'
@@ -18,12 +17,12 @@ import { assertRecipientPublicKey } from './assertRecipientPublicKey'
  * compact JWE (ECDH-ES + A256GCM) to a P-256 key the client made for this export alone. The API
  * relays ciphertext only; the plaintext exists in the vault and, after decryption, in the browser.
  *
- * Who may export: the wallet's owner (bearer token), with proof of presence: a fresh MFA token
- * (`satchel-mfa-token`) when the user has MFA, else a sign-in less than 15 minutes old. A user with MFA
- * always needs it: signing in (with an email code, say) is exactly what a second factor must not be
- * enough for. A wallet locked with a recovery passcode also needs this session to be unlocked.
- * Every export, and every refused export of an identified owner, is in the audit log (never the
- * ciphertext).
+ * Who may export: the wallet's owner, `user+signed+stepup` with `freshLogin` (the guard): the session
+ * key's signature, then a fresh MFA token (`satchel-mfa-token`) when the user has MFA, else a login
+ * proved in the last 5 minutes (the sign-in, or a reauthentication). A user with MFA always needs it:
+ * signing in (with an email code, say) is exactly what a second factor must not be enough for. A
+ * wallet locked with a recovery passcode also needs this session to be unlocked. Every export is in
+ * the audit log (never the ciphertext); the guard records its own refusals (`guard.refused`).
  */
 export function exportRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,9 +40,12 @@ export function exportRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           }),
           response: { 200: z.object({ ciphertext: z.string() }) },
         },
+        // The one thing a stolen token must never do: signed, then a fresh second factor, or without
+        // one a login proved in the last 5 minutes.
+        config: { guard: 'user+signed+stepup', freshLogin: true },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const wallet = await getWalletsRepository(ctx).getWallet(request.params.wallet_id)
         // Another user's wallet is answered exactly like one that does not exist.
         if (!wallet || wallet.userId !== auth.userId || wallet.appId !== auth.app.id)
@@ -58,7 +60,6 @@ export function exportRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const facts = { wallet_id: wallet.id, chain_type: wallet.chainType, what }
         try {
           const recipientPublicKey = assertRecipientPublicKey(request.body.recipient_public_key)
-          await requirePresence(ctx, request, auth)
           const [root] = await ctx.db.query<{
             sealed_vault_share: Uint8Array
             sealed_auth_share: Uint8Array | null
@@ -95,7 +96,7 @@ export function exportRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           return { ciphertext }
         } catch (error) {
           const code = error instanceof ApiError ? error.code : 'internal_error'
-          const denied = code === 'missing_or_invalid_mfa' || code === 'recovery_required'
+          const denied = code === 'recovery_required'
           await writeAudit(ctx.db, {
             ...audit,
             outcome: denied ? 'denied' : 'failure',
@@ -106,22 +107,4 @@ export function exportRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
   }
-}
-
-/** A fresh MFA token for a user with MFA; otherwise a sign-in (this session's start) within 15 minutes. */
-async function requirePresence(
-  ctx: ServerContext,
-  request: Parameters<typeof requireMfa>[1],
-  auth: Parameters<typeof requireMfa>[2],
-): Promise<void> {
-  if (await userHasMfa(ctx, auth.userId)) return requireMfa(ctx, request, auth)
-  const [session] = await ctx.db.query<{ created_at: Date }>(
-    'select created_at from sessions where id = $1',
-    [auth.sessionId],
-  )
-  const signedInAt = session?.created_at.getTime() ?? 0
-  if (ctx.now() - signedInAt > MFA_VERIFICATION_TTL_SECONDS * 1000)
-    throw new ApiError('missing_or_invalid_mfa', {
-      message: 'Sign in again to export: the last sign-in was more than 15 minutes ago',
-    })
 }

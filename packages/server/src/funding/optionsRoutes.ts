@@ -2,7 +2,6 @@ import { ApiError, getOnrampSupport } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../context'
-import { resolveApp } from '../http/requestContext'
 import { listFundingOptions } from './listFundingOptions'
 
 const option = z.object({
@@ -24,6 +23,7 @@ export function fundingOptionsRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
     app.get(
       '/api/v1/funding/options',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['funding'],
           summary: 'The onramp providers that can fund a chain and asset',
@@ -42,7 +42,6 @@ export function fundingOptionsRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
         },
       },
       async (request) => {
-        await resolveApp(ctx, request)
         const { chain_id: chainId, asset } = request.query
         const listed = listFundingOptions(ctx.config.funding, chainId, asset)
         if (listed.unknownAsset) {

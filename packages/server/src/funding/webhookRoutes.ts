@@ -56,6 +56,7 @@ export function fundingWebhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
     app.post(
       '/api/v1/funding/webhooks/:provider',
       {
+        config: { guard: 'webhook' },
         schema: {
           tags: ['funding'],
           summary: 'Signed status events from an onramp provider',

@@ -8,8 +8,8 @@ import type { Auth } from '../http/requestContext'
 export const MFA_TOKEN_HEADER = 'satchel-mfa-token'
 
 /**
- * Refuses a sensitive action (wallet export, signing when the app asks for MFA, MFA changes) unless
- * the request carries an MFA token of THIS session that is less than 15 minutes old:
+ * Refuses signing (when the app asks for MFA on every signature) unless the request carries an MFA
+ * token of THIS session that is less than 15 minutes old:
  * `missing_or_invalid_mfa` when it is absent, unknown, from another session, or stale. A token
  * stolen from one session is useless in another, and a session without a fresh factor gets nothing.
  *

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { normalizePhone } from '../auth/passwordless/routes'
 import type { ServerContext } from '../context'
+import { readAuth } from '../guards/readAuth'
 import { rateLimit, rateLimits } from '../http/rateLimit'
-import { clientIp, requireAuth } from '../http/requestContext'
+import { clientIp } from '../http/requestContext'
 import {
   confirmMfaMethod,
   deleteMfaMethod,
@@ -13,7 +14,6 @@ import {
   savePendingMfaMethod,
 } from './mfaMethods'
 import { recordMfaVerification } from './recordMfaVerification'
-import { requireMfa, userHasMfa } from './requireMfa'
 import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
 import { issueMfaSmsCode, verifyMfaSmsCode } from './smsCodes'
 
@@ -36,9 +36,12 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ phone_number: z.string().min(3).max(32).optional() }).nullish(),
           response: { 200: z.object({ success: z.literal(true) }) },
         },
+        // Signed, no step-up: it also texts the code that passes SMS MFA. A new number only becomes
+        // a factor through `enroll`, which is stepped up; here it is pending, and codes are rate limited.
+        config: { guard: 'user+signed' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const typed = request.body?.phone_number
         const given = typed === undefined ? undefined : normalizePhone(typed)
         const existing = await getMfaMethod(ctx, auth.userId, 'sms')
@@ -51,8 +54,6 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         } else {
           if (given === undefined)
             throw new ApiError('invalid_data', { message: 'Invalid request data: phone_number' })
-          // Adding a factor is an MFA change (see the TOTP init route).
-          if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
           phone = given
           purpose = 'enroll'
         }
@@ -82,16 +83,17 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ code: mfaCodeSchema }),
           response: { 200: mfaMethodsAnswerSchema },
         },
+        // Adding a factor is an MFA change (see the TOTP routes).
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const method = await getMfaMethod(ctx, auth.userId, 'sms')
         if (method?.confirmed) throw new ApiError('mfa_already_enrolled')
         if (!method?.phone)
           throw new ApiError('invalid_data', {
             message: 'Start SMS enrolment with /api/v1/mfa/passwordless_sms/init first',
           })
-        if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
         await verifyMfaSmsCode(ctx, auth.app.id, auth.userId, 'enroll', method.phone, request.body.code)
         await confirmMfaMethod(ctx, auth.userId, 'sms')
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
@@ -109,9 +111,10 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ code: mfaCodeSchema }),
           response: { 200: mfaTokenAnswerSchema },
         },
+        config: { guard: 'user' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const method = await getMfaMethod(ctx, auth.userId, 'sms')
         if (!method?.confirmed || !method.phone) throw notEnrolled()
         await verifyMfaSmsCode(ctx, auth.app.id, auth.userId, 'verify', method.phone, request.body.code)
@@ -124,14 +127,14 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['mfa'],
-          summary: 'Remove SMS MFA (needs a fresh MFA token in satchel-mfa-token)',
+          summary: 'Remove SMS MFA (signed, with a fresh MFA token in satchel-mfa-token)',
           security,
           response: { 200: mfaMethodsAnswerSchema },
         },
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await requireMfa(ctx, request, auth)
+        const auth = readAuth(request)
         if (!(await deleteMfaMethod(ctx, auth.userId, 'sms'))) throw notEnrolled()
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
       },

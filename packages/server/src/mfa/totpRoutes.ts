@@ -4,7 +4,7 @@ import { Secret } from 'otpauth'
 import { z } from 'zod'
 import type { ServerContext } from '../context'
 import { seal } from '../crypto/seal'
-import { requireAuth } from '../http/requestContext'
+import { readAuth } from '../guards/readAuth'
 import {
   confirmMfaMethod,
   deleteMfaMethod,
@@ -13,7 +13,6 @@ import {
   savePendingMfaMethod,
 } from './mfaMethods'
 import { recordMfaVerification } from './recordMfaVerification'
-import { requireMfa, userHasMfa } from './requireMfa'
 import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
 import { createTotp, totpSecretAad, verifyTotpCode } from './totp'
 
@@ -32,14 +31,14 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           security,
           response: { 200: z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() }) },
         },
-      },
-      async (request) => {
-        const auth = await requireAuth(ctx, request)
-        if ((await getMfaMethod(ctx, auth.userId, 'totp'))?.confirmed)
-          throw new ApiError('mfa_already_enrolled')
         // Adding a factor is an MFA change: with a stolen session alone, an attacker could otherwise
         // enrol their own authenticator and pass every later MFA check.
-        if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
+        config: { guard: 'user+signed+stepup' },
+      },
+      async (request) => {
+        const auth = readAuth(request)
+        if ((await getMfaMethod(ctx, auth.userId, 'totp'))?.confirmed)
+          throw new ApiError('mfa_already_enrolled')
         const secret = new Secret({ size: 20 })
         const sealedSecret = seal(
           ctx.encryptionKey,
@@ -65,16 +64,16 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ code: mfaCodeSchema }),
           response: { 200: mfaMethodsAnswerSchema },
         },
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const method = await getMfaMethod(ctx, auth.userId, 'totp')
         if (method?.confirmed) throw new ApiError('mfa_already_enrolled')
         if (!method)
           throw new ApiError('invalid_data', {
             message: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
           })
-        if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
         await verifyTotpCode(ctx, method, request.body.code)
         await confirmMfaMethod(ctx, auth.userId, 'totp')
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
@@ -91,9 +90,10 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ code: mfaCodeSchema }),
           response: { 200: mfaTokenAnswerSchema },
         },
+        config: { guard: 'user' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const method = await getMfaMethod(ctx, auth.userId, 'totp')
         if (!method?.confirmed) throw notEnrolled()
         await verifyTotpCode(ctx, method, request.body.code)
@@ -106,14 +106,14 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['mfa'],
-          summary: 'Remove TOTP (needs a fresh MFA token in satchel-mfa-token)',
+          summary: 'Remove TOTP (signed, with a fresh MFA token in satchel-mfa-token)',
           security,
           response: { 200: mfaMethodsAnswerSchema },
         },
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await requireMfa(ctx, request, auth)
+        const auth = readAuth(request)
         if (!(await deleteMfaMethod(ctx, auth.userId, 'totp'))) throw notEnrolled()
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
       },

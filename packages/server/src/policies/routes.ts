@@ -1,11 +1,9 @@
 import { ApiError } from '@satchel/core'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { App } from '../apps/types'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
-import { type Auth, requireAppSecret, requireAuth } from '../http/requestContext'
+import { type Caller, readCaller } from '../guards/readCaller'
 import { forgetPolicies } from './policyCache'
 import { assertPolicyRules, type Policy, policyChainTypeSchema, policyRuleSchema } from './policySchema'
 import {
@@ -17,7 +15,6 @@ import {
   toPolicyResponse,
   updatePolicy,
 } from './policyStore'
-import { requireSessionSignature } from './requireSessionSignature'
 import { walletPolicyRoutes } from './walletPolicyRoutes'
 
 // No transforms (trim, defaults) in bodies that may be signed: the signature covers the body as sent.
@@ -37,15 +34,13 @@ const policyResponseSchema = z.object({
 const policyIdParams = z.object({ policy_id: z.string().min(1).max(100) })
 const security = [{ bearer: [] }, { appSecret: [] }]
 
-/** The app's backend (Basic app secret) or a signed-in user. */
-type PolicyCaller = { kind: 'app'; app: App } | { kind: 'user'; app: App; auth: Auth }
-
 /**
  * Wallet policies: create, read, list, change and delete, for the app's backend (policies it owns,
  * `owner_id` null) or for a user (their own). Attaching policies to a wallet is
  * `PATCH /api/v1/wallets/:wallet_id/policies` ({@link walletPolicyRoutes}).
- * A user's change of rules must carry the session key's authorization signature, like wallet RPC:
- * rules bind delegated signers too, and a stolen access token must not be able to loosen them.
+ * A user's change (create, change, delete) is `user+signed+stepup`: signed with the session key, with
+ * a fresh second factor when enrolled — rules bind delegated signers too, and a stolen access token
+ * must not be able to loosen them.
  */
 export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -61,9 +56,10 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ name: nameSchema, chain_type: policyChainTypeSchema, rules: rulesSchema }),
           response: { 200: policyResponseSchema },
         },
+        config: { guard: ['user+signed+stepup', 'app'] },
       },
       async (request) => {
-        const caller = await resolveCaller(ctx, request)
+        const caller = readCaller(request)
         assertPolicyRules(request.body.chain_type, request.body.rules)
         const policy = await insertPolicy(ctx, {
           appId: caller.app.id,
@@ -86,9 +82,10 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           security,
           response: { 200: z.object({ data: z.array(policyResponseSchema) }) },
         },
+        config: { guard: ['user', 'app'] },
       },
       async (request) => {
-        const caller = await resolveCaller(ctx, request)
+        const caller = readCaller(request)
         const policies = await listAppPolicies(
           ctx.db,
           caller.app.id,
@@ -108,9 +105,10 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           params: policyIdParams,
           response: { 200: policyResponseSchema },
         },
+        config: { guard: ['user', 'app'] },
       },
       async (request) => {
-        const caller = await resolveCaller(ctx, request)
+        const caller = readCaller(request)
         return toPolicyResponse(await requirePolicy(ctx, caller, request.params.policy_id, 'read'))
       },
     )
@@ -126,14 +124,10 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ name: nameSchema.optional(), rules: rulesSchema.optional() }),
           response: { 200: policyResponseSchema },
         },
-        // Before validation, so the signature is checked over the body exactly as sent.
-        preValidation: async (request) => {
-          const caller = await resolveCaller(ctx, request)
-          if (caller.kind === 'user') await requireSessionSignature(ctx, request, caller.auth)
-        },
+        config: { guard: ['user+signed+stepup', 'app'] },
       },
       async (request) => {
-        const caller = await resolveCaller(ctx, request)
+        const caller = readCaller(request)
         const policy = await requirePolicy(ctx, caller, request.params.policy_id, 'write')
         if (request.body.rules) assertPolicyRules(policy.chainType, request.body.rules)
         // A user signs their own change; the app may not change what its users consented to.
@@ -156,9 +150,10 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           params: policyIdParams,
           response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) },
         },
+        config: { guard: ['user+signed+stepup', 'app'] },
       },
       async (request) => {
-        const caller = await resolveCaller(ctx, request)
+        const caller = readCaller(request)
         const policy = await requirePolicy(ctx, caller, request.params.policy_id, 'write')
         if (!(await deletePolicy(ctx.db, policy.id))) {
           const uses = await countPolicyUses(ctx.db, policy.id)
@@ -174,21 +169,13 @@ export function policyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   }
 }
 
-/** Basic credentials mean the app's backend; anything else must be a signed-in user. */
-async function resolveCaller(ctx: ServerContext, request: FastifyRequest): Promise<PolicyCaller> {
-  if (request.headers.authorization?.startsWith('Basic '))
-    return { kind: 'app', app: await requireAppSecret(ctx, request) }
-  const auth = await requireAuth(ctx, request)
-  return { kind: 'user', app: auth.app, auth }
-}
-
 /**
  * A policy the caller may see (`read`: the app sees all of its own; a user sees theirs and the app's)
  * or change (`write`: the app its own, a user theirs). Anything else is answered as not found.
  */
 async function requirePolicy(
   ctx: ServerContext,
-  caller: PolicyCaller,
+  caller: Caller,
   id: string,
   access: 'read' | 'write',
 ): Promise<Policy> {
@@ -203,12 +190,7 @@ async function requirePolicy(
   return policy
 }
 
-async function audit(
-  ctx: ServerContext,
-  caller: PolicyCaller,
-  action: string,
-  policy: Policy,
-): Promise<void> {
+async function audit(ctx: ServerContext, caller: Caller, action: string, policy: Policy): Promise<void> {
   await writeAudit(ctx.db, {
     appId: caller.app.id,
     userId: caller.kind === 'user' ? caller.auth.userId : null,

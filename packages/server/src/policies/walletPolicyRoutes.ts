@@ -1,16 +1,9 @@
 import { ApiError } from '@satchel/core'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
-import { requireAppSecret } from '../http/requestContext'
-import {
-  type AuthorizedWalletRequest,
-  authorizeWalletRequest,
-  claimRequestOnce,
-} from '../wallets/authorizeWalletRequest'
-import { readWalletId } from '../wallets/rpcRoutes'
+import { readCaller } from '../guards/readCaller'
 import { toWalletJson, walletJsonSchema } from '../wallets/toWalletJson'
 import { getWalletsRepository } from '../wallets/walletsRepository'
 import { forgetWalletPolicies } from './policyCache'
@@ -21,12 +14,12 @@ export const MAX_POLICIES_PER_WALLET = 10
 /**
  * `PATCH /api/v1/wallets/:wallet_id/policies {policy_ids}`: sets the policies that bind every
  * signature of a wallet (an empty list removes them all). The app's backend may set them on any
- * wallet of its users (Basic app secret); the user on their own wallet, signed with the session key
- * like wallet RPC, so a stolen access token cannot lift a wallet's limits. A policy must be the
+ * wallet of its users (Basic app secret); the user on their own wallet (`user+signed+stepup`: signed
+ * with the session key, a fresh second factor when enrolled), so a stolen access token cannot lift a
+ * wallet's limits. A policy must be the
  * app's (or the wallet owner's own) and of the wallet's chain type.
  */
 export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const signed = new WeakMap<FastifyRequest, AuthorizedWalletRequest>()
   const wallets = getWalletsRepository(ctx)
 
   return async (app) => {
@@ -41,33 +34,22 @@ export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ policy_ids: z.array(z.string().min(1).max(100)).max(MAX_POLICIES_PER_WALLET) }),
           response: { 200: walletJsonSchema },
         },
-        preValidation: async (request) => {
-          if (request.headers.authorization?.startsWith('Basic ')) return
-          signed.set(
-            request,
-            await authorizeWalletRequest(ctx, request, {
-              walletId: readWalletId(request.params),
-              allowDelegated: false,
-              audit: { action: 'wallet.policies.update' },
-            }),
-          )
-        },
+        // The app's backend, or the user's own change: signed, with a fresh second factor when they
+        // have one (a stolen token must not lift a wallet's limits).
+        config: { guard: ['user+signed+stepup', 'app'] },
       },
       async (request) => {
-        const authorized = signed.get(request)
-        let appId: string
-        let walletId: string
-        if (authorized) {
-          await claimRequestOnce(ctx, authorized)
-          appId = authorized.app.id
-          walletId = authorized.wallet.id
-        } else {
-          const app = await requireAppSecret(ctx, request)
-          const wallet = await wallets.getWallet(request.params.wallet_id)
-          if (!wallet || wallet.appId !== app.id) throw new ApiError('embedded_wallet_not_found')
-          appId = app.id
-          walletId = wallet.id
-        }
+        const caller = readCaller(request)
+        const appId = caller.app.id
+        const target = await wallets.getWallet(request.params.wallet_id)
+        // Another app's wallet, or (for a user) another user's, is answered like one that does not exist.
+        if (
+          !target ||
+          target.appId !== appId ||
+          (caller.kind === 'user' && target.userId !== caller.auth.userId)
+        )
+          throw new ApiError('embedded_wallet_not_found')
+        const walletId = target.id
         const ids = request.body.policy_ids
         if (new Set(ids).size !== ids.length)
           throw new ApiError('invalid_data', { message: 'A policy is listed twice' })
@@ -105,10 +87,10 @@ export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         await writeAudit(ctx.db, {
           appId,
           userId: wallet.userId,
-          sessionId: authorized?.actor.kind === 'user' ? authorized.actor.auth.sessionId : null,
+          sessionId: caller.kind === 'user' ? caller.auth.sessionId : null,
           action: 'wallet.policies.update',
           outcome: 'success',
-          details: { wallet_id: wallet.id, policy_ids: ids, by: authorized ? 'user' : 'app' },
+          details: { wallet_id: wallet.id, policy_ids: ids, by: caller.kind },
         })
         return toWalletJson(wallet, await wallets.listSigners([wallet.id]))
       },

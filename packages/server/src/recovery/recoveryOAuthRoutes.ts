@@ -5,13 +5,13 @@ import { z } from 'zod'
 import { fetchProviderJson } from '../auth/oauth/fetchProviderJson'
 import type { ServerContext } from '../context'
 import { secretsEqual } from '../crypto/tokens'
-import { requireAuth } from '../http/requestContext'
+import { readAuth } from '../guards/readAuth'
 import { getAuthShare } from './getAuthShare'
 import { readDriveKeyFile, saveDriveKeyFile } from './googleDrive'
+import { isFirstRecoveryLock } from './isFirstRecoveryLock'
 import { lockWithSecret } from './lockWithSecret'
 import { getRecoveryLock, requireUserRoot } from './recoveryLocks'
 import { getRecoveryOAuthSettings, type RecoveryOAuthSettings } from './recoveryOAuthSettings'
-import { requireFreshMfa } from './requireFreshMfa'
 import { unlockRecoveryLock } from './unlockRecoveryLock'
 
 /** How long the user has to come back from the provider. */
@@ -38,8 +38,11 @@ const statusSchema = z.object({ method: z.literal('google_drive'), unlocked: z.l
  *
  * - `POST /api/v1/recovery/oauth/init {purpose: enroll|unlock, redirect_to, code_challenge, state_code}` -> `{url}`
  * - `POST /api/v1/recovery/oauth/authenticate {authorization_code, state_code, code_verifier}`:
- *   `enroll` stores a new key in Drive and locks the root with it (fresh MFA when enrolled, from a
- *   session that can use the wallet); `unlock` reads the key back and unlocks this session.
+ *   `enroll` stores a new key in Drive and locks the root with it (from a session that can use the
+ *   wallet); `unlock` reads the key back and unlocks this session.
+ * `init` is `user+signed+stepup` (a fresh MFA token when enrolled; without MFA, a recent login for a
+ * first lock); `authenticate` is `user+signed` and redeems the single-use state `init` bound to this
+ * session, so the step-up `init` passed covers it.
  */
 export function recoveryOAuthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -58,6 +61,9 @@ export function recoveryOAuthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           }),
           response: { 200: z.object({ url: z.string() }) },
         },
+        // Enrolling locks the wallets behind a Google account: as sensitive as a first passcode. The
+        // state it saves is single use and bound to this session, so authenticate needs no second step-up.
+        config: { guard: 'user+signed+stepup', freshLogin: isFirstRecoveryLock },
       },
       async (request) => {
         const {
@@ -66,8 +72,7 @@ export function recoveryOAuthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           code_challenge: codeChallenge,
           state_code: state,
         } = request.body
-        const auth =
-          purpose === 'enroll' ? await requireFreshMfa(ctx, request) : await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const settings = getRecoveryOAuthSettings(ctx, auth.app)
         const root = await requireUserRoot(ctx, auth.userId)
         if (purpose === 'unlock' && (await getRecoveryLock(ctx, root.id))?.kind !== 'google_drive')
@@ -111,15 +116,15 @@ export function recoveryOAuthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           }),
           response: { 200: statusSchema },
         },
+        config: { guard: 'user+signed' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         // Taken (single use) before anything else: a replayed code and state fail even if a later step throws.
         const state = parseState(await ctx.kv.take(stateKey(request.body.state_code)))
         const challenge = createHash('sha256').update(request.body.code_verifier).digest('base64url')
         if (!state || state.sessionId !== auth.sessionId || !secretsEqual(challenge, state.codeChallenge))
           throw new ApiError('oauth_state_mismatch')
-        if (state.purpose === 'enroll') await requireFreshMfa(ctx, request)
         const settings = getRecoveryOAuthSettings(ctx, auth.app)
         const root = await requireUserRoot(ctx, auth.userId)
         const accessToken = await exchangeCode(settings, {

@@ -4,14 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
-import { type Auth, requireAuth } from '../http/requestContext'
+import { readAuth } from '../guards/readAuth'
+import type { Auth } from '../http/requestContext'
 import { getWalletsRepository } from '../wallets/walletsRepository'
 import { derivePasscodeKey, PASSCODE_KDF } from './derivePasscodeKey'
 import { getAuthShare } from './getAuthShare'
+import { isFirstRecoveryLock } from './isFirstRecoveryLock'
 import { lockWithSecret } from './lockWithSecret'
 import { getRecoveryLock, type RecoveryLock, removeRecoveryLock, requireUserRoot } from './recoveryLocks'
 import { recoveryOAuthRoutes } from './recoveryOAuthRoutes'
-import { requireFreshMfa } from './requireFreshMfa'
 import { readSessionUnlock } from './sessionUnlock'
 import { unlockRecoveryLock } from './unlockRecoveryLock'
 
@@ -38,7 +39,8 @@ const WRONG_PASSCODE = 'The recovery passcode is not correct'
  * - `POST /api/v1/recovery/passcode {passcode, current_passcode?}`: set or change the passcode.
  * - `POST /api/v1/recovery/unlock {passcode}`: unlock this session.
  * - `DELETE /api/v1/recovery`: remove the lock (from an unlocked session).
- * Setting, changing and removing need a fresh MFA token when the user has MFA.
+ * Setting, changing and removing are `user+signed+stepup`: the session key's signature, a fresh MFA
+ * token when the user has MFA, and without MFA a login proved in the last 5 minutes for a first lock.
  */
 export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -53,9 +55,10 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           security,
           response: { 200: statusSchema },
         },
+        config: { guard: 'user' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const [root] = await ctx.db.query<{ id: string }>('select id from key_roots where user_id = $1', [
           auth.userId,
         ])
@@ -72,14 +75,16 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['recovery'],
-          summary: 'Set or change the recovery passcode (fresh MFA token when enrolled)',
+          summary:
+            'Set or change the recovery passcode (signed; a fresh MFA token when enrolled, else a recent login for a first passcode)',
           security,
           body: z.object({ passcode: passcodeSchema, current_passcode: passcodeSchema.optional() }),
           response: { 200: statusSchema },
         },
+        config: { guard: 'user+signed+stepup', freshLogin: isFirstRecoveryLock },
       },
       async (request) => {
-        const auth = await requireFreshMfa(ctx, request)
+        const auth = readAuth(request)
         const root = await requireUserRoot(ctx, auth.userId)
         const { bits } = estimatePasswordEntropy(request.body.passcode)
         if (bits < MIN_PASSCODE_ENTROPY_BITS) {
@@ -128,9 +133,11 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ passcode: passcodeSchema }),
           response: { 200: statusSchema },
         },
+        // Unlocking changes nothing and reveals nothing: signing still needs the session key.
+        config: { guard: 'user' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const root = await requireUserRoot(ctx, auth.userId)
         const lock = await getRecoveryLock(ctx, root.id)
         if (lock?.kind !== 'passcode')
@@ -147,13 +154,14 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['recovery'],
           summary:
-            'Remove the recovery lock, from a session unlocked with it (fresh MFA token when enrolled)',
+            'Remove the recovery lock, from a session unlocked with it (signed; a fresh MFA token when enrolled)',
           security,
           response: { 200: statusSchema },
         },
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireFreshMfa(ctx, request)
+        const auth = readAuth(request)
         const root = await requireUserRoot(ctx, auth.userId)
         const lock = await getRecoveryLock(ctx, root.id)
         if (!lock) return { method: null, unlocked: true }

@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getPublicClient } from '../chains/getPublicClient'
 import type { ServerContext } from '../context'
+import { readCaller } from '../guards/readCaller'
 import { rateLimit, rateLimits } from '../http/rateLimit'
-import { requireAppSecret, requireAuth } from '../http/requestContext'
 import { transactionSchema } from '../wallets/rpc/rpcSchemas'
 import { UNLIMITED_APPROVAL_THRESHOLD } from './decodeAssetChanges'
 import { scanTransaction } from './scanTransaction'
@@ -71,6 +71,7 @@ export function scanRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/scan/transaction',
       {
+        config: { guard: ['user', 'app'] },
         schema: {
           tags: ['wallets'],
           summary: 'Simulate and judge a transaction before signing it',
@@ -80,9 +81,8 @@ export function scanRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const caller = request.headers.authorization?.startsWith('Basic ')
-          ? `app:${(await requireAppSecret(ctx, request)).id}`
-          : `user:${(await requireAuth(ctx, request)).userId}`
+        const guarded = readCaller(request)
+        const caller = guarded.kind === 'app' ? `app:${guarded.app.id}` : `user:${guarded.auth.userId}`
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [[`scan:${caller}`, rateLimits.scanPerCaller]])
         const { chain_id: chainId, request: rpc } = request.body
         const input = Array.isArray(rpc.params) ? rpc.params[0] : rpc.params.transaction

@@ -4,8 +4,11 @@ import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import { hashToken } from '../crypto/tokens'
+import { readApp } from '../guards/readApp'
+import { readAuth } from '../guards/readAuth'
 import { ACCESS_COOKIE, REFRESH_COOKIE, requireAuth, resolveApp } from '../http/requestContext'
 import { createRefreshToken, mintSessionTokens, sendAuthenticated } from './issueSession'
+import { logoutEverywhereRoutes } from './logoutEverywhereRoutes'
 import { authenticatedUserSchema, sessionPublicKeySchema } from './schemas'
 import { forgetSessions } from './sessionCache'
 
@@ -14,6 +17,8 @@ type SessionRow = { id: string; app_id: string; user_id: string; revoked_at: Dat
 
 export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(logoutEverywhereRoutes(ctx))
+
     app.post(
       '/api/v1/sessions',
       {
@@ -26,6 +31,8 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           }),
           response: { 200: authenticatedUserSchema },
         },
+        // The refresh token (and its proof of possession) is the credential, checked here.
+        config: { guard: 'refresh' },
       },
       async (request, reply) => {
         const satchelApp = await resolveApp(ctx, request)
@@ -110,15 +117,23 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['sessions'],
-          summary: 'End the session (or, with all, every session of the user)',
+          summary: 'End this session (every session of the user: POST /api/v1/sessions/logout_all)',
           body: z
             .object({ refresh_token: z.string().max(200).optional(), all: z.boolean().optional() })
             .default({}),
           response: { 200: z.object({}) },
         },
+        // Ends only the session its own credential names (the refresh token, else the access token),
+        // so it is as open as a refresh: a user whose access token lapsed can still leave.
+        config: { guard: 'refresh' },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
+        if (request.body.all)
+          throw new ApiError('invalid_data', {
+            message:
+              'Logging out everywhere has its own route: POST /api/v1/sessions/logout_all, signed with the session key',
+          })
         const now = new Date(ctx.now())
         const presented =
           request.body.refresh_token ?? (satchelApp.cookieMode ? request.cookies[REFRESH_COOKIE] : undefined)
@@ -132,30 +147,21 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           sessionId = row?.session_id
           userId = row?.user_id
         }
-        if (!sessionId || request.body.all) {
+        if (!sessionId) {
           const auth = await requireAuth(ctx, request)
           sessionId = auth.sessionId
           userId = auth.userId
         }
-        if (request.body.all && userId)
-          await ctx.db.query(
-            `update sessions set revoked_at = $2, revoked_reason = 'logout_all' where user_id = $1 and revoked_at is null`,
-            [userId, now],
-          )
-        else
-          await ctx.db.query(
-            `update sessions set revoked_at = $2, revoked_reason = 'logout' where id = $1 and revoked_at is null`,
-            [sessionId, now],
-          )
-        await forgetSessions(
-          ctx,
-          request.body.all ? { userId } : { sessionIds: sessionId ? [sessionId] : [] },
+        await ctx.db.query(
+          `update sessions set revoked_at = $2, revoked_reason = 'logout' where id = $1 and revoked_at is null`,
+          [sessionId, now],
         )
+        await forgetSessions(ctx, { sessionIds: [sessionId] })
         await writeAudit(ctx.db, {
           appId: satchelApp.id,
           userId: userId ?? null,
           sessionId,
-          action: request.body.all ? 'session.logout_all' : 'session.logout',
+          action: 'session.logout',
           outcome: 'success',
         })
         if (satchelApp.cookieMode) {
@@ -186,9 +192,10 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             }),
           },
         },
+        config: { guard: 'user' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const rows = await ctx.db.query<{
           id: string
           user_agent: string | null

@@ -1,17 +1,13 @@
-import { ApiError } from '@satchel/core'
 import type { FastifyInstance } from 'fastify'
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
 import type { ServerContext } from '../context'
-import { secretsEqual } from '../crypto/tokens'
 
 /**
  * `/healthz` (the database answers) and Prometheus `/metrics`: requests by route and status, and their
  * latency. Each app instance has its own registry, so tests can build several servers in one process.
  *
- * `/metrics` tells anyone who reads it the routes, their traffic and the process's internals, and it
- * shares the API's port: with `METRICS_TOKEN` set it answers only `Authorization: Bearer <token>`
- * (what Prometheus sends with `authorization.credentials`); without one it exists only outside
- * production.
+ * `/metrics` is the `operator` guard's (a token when `METRICS_TOKEN` is set) and exists in production
+ * only with that token.
  */
 export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const registry = new Registry()
@@ -38,7 +34,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
     done()
   })
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/healthz', { schema: { hide: true }, config: { guard: 'none' } }, async (_request, reply) => {
     try {
       await ctx.db.query('select 1')
       return { status: 'ok' }
@@ -47,17 +43,17 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
   })
 
-  const metricsToken = ctx.config.metricsToken
-  if (metricsToken !== undefined || ctx.config.env !== 'production')
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      if (metricsToken !== undefined) {
-        const header = request.headers.authorization ?? ''
-        const given = header.startsWith('Bearer ') ? header.slice(7).trim() : ''
-        if (!secretsEqual(given, metricsToken)) throw new ApiError('missing_or_invalid_token')
-      }
-      reply.header('content-type', registry.contentType)
-      return registry.metrics()
-    })
+  if (ctx.config.metricsToken !== undefined || ctx.config.env !== 'production')
+    app.get(
+      '/metrics',
+      { schema: { hide: true }, config: { guard: 'operator' } },
+      async (_request, reply) => {
+        reply.header('content-type', registry.contentType)
+        return registry.metrics()
+      },
+    )
 
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { guard: 'none' } }, async () =>
+    app.swagger(),
+  )
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../context'
-import { requireAuth } from '../http/requestContext'
+import { readAuth } from '../guards/readAuth'
 import { mintSessionTokens } from '../sessions/issueSession'
 import { userJsonSchema } from '../sessions/schemas'
 import { toUserJson } from './usersRepository'
@@ -11,6 +11,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/users/me',
       {
+        config: { guard: 'user' },
         schema: {
           tags: ['users'],
           summary: 'The signed-in user, with a fresh identity token',
@@ -18,7 +19,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const user = await ctx.users.requireUser(auth.userId)
         const { identityToken } = await mintSessionTokens(ctx, auth.app, user, auth.sessionId)
         return { user: toUserJson(user), identity_token: identityToken }
@@ -28,6 +29,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/users/me/accept_terms',
       {
+        config: { guard: 'user' },
         schema: {
           tags: ['users'],
           summary: "Record that the user accepted the app's terms",
@@ -35,7 +37,7 @@ export function userRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await ctx.users.acceptTerms(auth.userId)
         return toUserJson(await ctx.users.requireUser(auth.userId))
       },

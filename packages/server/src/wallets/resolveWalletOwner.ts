@@ -2,13 +2,14 @@ import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
-import { requireAppSecret, requireAuth } from '../http/requestContext'
+import { readCaller } from '../guards/readCaller'
 
 export type WalletOwner = { app: App; userId: string; sessionId: string | null }
 
 /**
- * Whose wallets a request is about: the signed-in user (bearer token), or, for an app backend
- * calling with its Basic app secret, the user it names (`user_id`), who must be one of the app's.
+ * Whose wallets a request is about (on a `['user', 'app']` route): the signed-in user, or, for an
+ * app backend the guard checked by its app secret, the user it names (`user_id`), who must be one of
+ * the app's.
  *
  * @example
  * const { app, userId } = await resolveWalletOwner(ctx, request, request.query.user_id)
@@ -19,8 +20,9 @@ export async function resolveWalletOwner(
   userId: string | undefined,
   { verifyUser = true }: { verifyUser?: boolean } = {},
 ): Promise<WalletOwner> {
-  if (request.headers.authorization?.startsWith('Basic ')) {
-    const app = await requireAppSecret(ctx, request)
+  const caller = readCaller(request)
+  if (caller.kind === 'app') {
+    const app = caller.app
     if (userId === undefined)
       throw new ApiError('invalid_data', { message: 'user_id is required with app credentials' })
     // A caller that checks the user itself (in a query it makes anyway) skips this one.
@@ -30,6 +32,5 @@ export async function resolveWalletOwner(
     if (!row || row.app_id !== app.id) throw new ApiError('user_does_not_exist')
     return { app, userId, sessionId: null }
   }
-  const auth = await requireAuth(ctx, request)
-  return { app: auth.app, userId: auth.userId, sessionId: auth.sessionId }
+  return { app: caller.app, userId: caller.auth.userId, sessionId: caller.auth.sessionId }
 }

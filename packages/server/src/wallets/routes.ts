@@ -49,6 +49,7 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/wallets',
       {
+        config: { guard: ['user', 'app'] },
         schema: {
           tags: ['wallets'],
           summary: "Create (or get) the user's embedded wallet of a chain type",
@@ -108,6 +109,7 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/wallets',
       {
+        config: { guard: ['user', 'app'] },
         schema: {
           tags: ['wallets'],
           summary: "The user's embedded wallets",
@@ -125,6 +127,7 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/wallets/:wallet_id',
       {
+        config: { guard: ['user', 'app'] },
         schema: {
           tags: ['wallets'],
           summary: 'One embedded wallet',

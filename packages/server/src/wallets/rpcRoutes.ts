@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '@satchel/core'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ReceiptFollower } from '../chains/createReceiptFollower'
 import type { ServerContext } from '../context'
+import { readWalletRequest } from '../guards/readWalletRequest'
 import { requireMfa, userHasMfa } from '../mfa/requireMfa'
 import { evaluatePolicies } from '../policies/evaluatePolicies'
-import {
-  type AuthorizedWalletRequest,
-  authorizeWalletRequest,
-  claimRequestOnce,
-} from './authorizeWalletRequest'
+import { claimRequestOnce } from './authorizeWalletRequest'
 import type { AuditBatcher } from './createAuditBatcher'
 import { type EthereumRpcBody, handleEthereumRpc, type WalletRpcResult } from './rpc/handleEthereumRpc'
 import { handleSolanaRpc } from './rpc/handleSolanaRpc'
@@ -24,8 +20,8 @@ const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
 
 /**
  * `POST /api/v1/wallets/:wallet_id/rpc`: sign or send with an embedded wallet. Authorisation runs
- * before the body is even validated (a `preValidation` hook): the access token (or an app secret for
- * a delegated signer), the wallet's owner, the expiry and the P-256 authorization signature. Then,
+ * before the body is even validated (the route's `wallet` guard): the access token (or an app secret
+ * for a delegated signer), the wallet's owner, the expiry and the P-256 authorization signature. Then,
  * in order: the idempotency store (a retry gets the first answer), the replay guard, MFA when the
  * app asks for it, the policies, and only then the vault. Every request that got past the caller
  * check is audited with its outcome and a hash of its answer, never its content.
@@ -35,8 +31,6 @@ export function walletRpcRoutes(
   follower: ReceiptFollower,
   auditLog: AuditBatcher,
 ): FastifyPluginAsyncZod {
-  const authorizations = new WeakMap<FastifyRequest, AuthorizedWalletRequest>()
-
   return async (app) => {
     app.post(
       '/api/v1/wallets/:wallet_id/rpc',
@@ -49,30 +43,28 @@ export function walletRpcRoutes(
           body: walletRpcBodySchema,
           response: { 200: rpcResultSchema },
         },
-        preValidation: async (request) => {
+        // The `wallet` guard has authorized the request (token or app secret, the wallet's owner, the
+        // expiry, the signature) before this hook: now the method must be one of the wallet's kind.
+        config: { guard: 'wallet' },
+        preValidation: (request, _reply, done) => {
           const body: unknown = request.body
           const method =
             typeof body === 'object' && body !== null && 'method' in body ? body.method : undefined
-          const authorized = await authorizeWalletRequest(ctx, request, {
-            walletId: readWalletId(request.params),
-            allowDelegated: true,
-            audit: {
-              action: 'wallet.rpc',
-              method: typeof method === 'string' ? method.slice(0, 64) : undefined,
-            },
-          })
-          const known: readonly unknown[] = methodsByChainType[authorized.wallet.chainType]
+          const { wallet } = readWalletRequest(request)
+          const known: readonly unknown[] = methodsByChainType[wallet.chainType]
           if (!known.includes(method)) {
-            throw new ApiError('unsupported_method', {
-              message: `Unsupported wallet method for a ${authorized.wallet.chainType} wallet`,
-            })
+            done(
+              new ApiError('unsupported_method', {
+                message: `Unsupported wallet method for a ${wallet.chainType} wallet`,
+              }),
+            )
+            return
           }
-          authorizations.set(request, authorized)
+          done()
         },
       },
       async (request) => {
-        const authorized = authorizations.get(request)
-        if (!authorized) throw new ApiError('internal_error')
+        const authorized = readWalletRequest(request)
         const { wallet, actor } = authorized
         const body = request.body
         const audit = {
@@ -156,11 +148,4 @@ export function walletRpcRoutes(
 function isEthereumBody(body: WalletRpcBody): body is EthereumRpcBody {
   const methods: readonly string[] = methodsByChainType.ethereum
   return methods.includes(body.method)
-}
-
-/** Route params before validation (the hook runs first): a string or nothing. */
-export function readWalletId(params: unknown): string {
-  const id =
-    typeof params === 'object' && params !== null && 'wallet_id' in params ? params.wallet_id : undefined
-  return typeof id === 'string' && id.length <= 100 ? id : ''
 }

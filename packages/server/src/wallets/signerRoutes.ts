@@ -1,20 +1,13 @@
 import { ApiError } from '@satchel/core'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import { createId } from '../crypto/tokens'
-import { requireAuth } from '../http/requestContext'
+import { readAuth } from '../guards/readAuth'
 import { listPoliciesByIds } from '../policies/policyStore'
 import { sessionPublicKeySchema } from '../sessions/schemas'
 import { getP256KeyThumbprint } from './authorizationSignature'
-import {
-  type AuthorizedWalletRequest,
-  authorizeWalletRequest,
-  claimRequestOnce,
-} from './authorizeWalletRequest'
-import { readWalletId } from './rpcRoutes'
 import { toWalletJson, walletJsonSchema } from './toWalletJson'
 import { getWalletsRepository } from './walletsRepository'
 
@@ -25,13 +18,12 @@ const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
 
 /**
  * Delegated session signers: `PATCH /api/v1/wallets/:wallet_id {additional_signers}` makes an app
- * server's P-256 keys (with their policies) signers of the wallet, signed with the user's session
- * key (the user's consent: a stolen access token alone cannot delegate); `POST /api/v1/wallets/revoke`
- * removes every delegation of the user's wallets.
+ * server's P-256 keys (with their policies) signers of the wallet; `POST /api/v1/wallets/revoke`
+ * removes every delegation of the user's wallets. Both are `user+signed+stepup`: the user's consent,
+ * signed with the session key, with a fresh second factor when they have one.
  */
 export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const wallets = getWalletsRepository(ctx)
-  const signed = new WeakMap<FastifyRequest, AuthorizedWalletRequest>()
 
   return async (app) => {
     app.patch(
@@ -54,22 +46,16 @@ export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           }),
           response: { 200: walletJsonSchema },
         },
-        // The signature is checked before the body is validated, as for wallet RPC.
-        preValidation: async (request) => {
-          signed.set(
-            request,
-            await authorizeWalletRequest(ctx, request, {
-              walletId: readWalletId(request.params),
-              allowDelegated: false,
-              audit: { action: 'wallet.signers.update' },
-            }),
-          )
-        },
+        // The user's consent to delegate: signed by the session key, with a fresh second factor when
+        // the user has one (a stolen token, or a signing session alone, cannot hand the wallet over).
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const authorized = signed.get(request)
-        if (authorized?.actor.kind !== 'user') throw new ApiError('internal_error')
-        await claimRequestOnce(ctx, authorized)
+        const auth = readAuth(request)
+        const wallet = await wallets.getWallet(request.params.wallet_id)
+        // Another user's (or another app's) wallet is answered exactly like one that does not exist.
+        if (!wallet || wallet.userId !== auth.userId || wallet.appId !== auth.app.id)
+          throw new ApiError('embedded_wallet_not_found')
         const requested = request.body.additional_signers
         const thumbprints = requested.map((signer) => getP256KeyThumbprint(signer.signer_public_key))
         if (new Set(thumbprints).size !== thumbprints.length) {
@@ -77,11 +63,11 @@ export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         }
         await assertPoliciesOfApp(
           ctx,
-          authorized.app.id,
+          auth.app.id,
           requested.flatMap((signer) => signer.policy_ids),
         )
         await wallets.replaceSigners(
-          authorized.wallet.id,
+          wallet.id,
           requested.map((signer, index) => ({
             id: createId('signer'),
             publicKey: signer.signer_public_key,
@@ -91,16 +77,16 @@ export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           new Date(ctx.now()),
         )
         await writeAudit(ctx.db, {
-          appId: authorized.app.id,
-          userId: authorized.wallet.userId,
-          sessionId: authorized.actor.auth.sessionId,
+          appId: auth.app.id,
+          userId: auth.userId,
+          sessionId: auth.sessionId,
           action: 'wallet.signers.update',
           outcome: 'success',
-          details: { wallet_id: authorized.wallet.id, signers: thumbprints.length },
+          details: { wallet_id: wallet.id, signers: thumbprints.length },
         })
-        const wallet = await wallets.getWallet(authorized.wallet.id)
-        if (!wallet) throw new ApiError('embedded_wallet_not_found')
-        return toWalletJson(wallet, await wallets.listSigners([wallet.id]))
+        const updated = await wallets.getWallet(wallet.id)
+        if (!updated) throw new ApiError('embedded_wallet_not_found')
+        return toWalletJson(updated, await wallets.listSigners([updated.id]))
       },
     )
 
@@ -114,10 +100,11 @@ export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({}).optional(),
           response: { 200: z.object({ message: z.string() }) },
         },
+        // Changes who controls the wallets, like adding a signer: the same guard.
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        // Only the user's access token is needed: revoking can only take power away.
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const revoked = await wallets.revokeAllSigners(auth.userId, new Date(ctx.now()))
         await writeAudit(ctx.db, {
           appId: auth.app.id,

@@ -20,6 +20,7 @@ export function transactionRoutes(ctx: ServerContext, follower: ReceiptFollower)
     app.get(
       '/api/v1/wallets/:wallet_id/transactions/:hash',
       {
+        config: { guard: ['user', 'app'] },
         schema: {
           tags: ['wallets'],
           summary:

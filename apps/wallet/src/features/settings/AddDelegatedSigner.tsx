@@ -1,9 +1,9 @@
 import { formatAddress } from '@satchel/core'
 import { useSessionSigners, type WalletSessionSigners } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { parseSignerKey } from './parseSignerKey'
-import { isMfaRequired } from './stepUp'
 import type { PolicySummary } from './useDelegations'
 
 /**
@@ -63,7 +63,7 @@ export function AddDelegatedSigner({
       },
       (error: unknown) => {
         setState({ pending: false })
-        if (isMfaRequired(error)) onNeedsMfa(allow)
+        if (isStepUpRequired(error)) onNeedsMfa(allow)
         else setState({ pending: false, error })
       },
     )

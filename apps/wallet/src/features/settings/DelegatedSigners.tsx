@@ -1,12 +1,12 @@
 import { formatAddress } from '@satchel/core'
 import { type SessionSigner, useSessionSigners, type WalletSessionSigners } from '@satchel/react'
 import { useId, useState } from 'react'
-import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
+import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { AddDelegatedSigner } from './AddDelegatedSigner'
-import { isMfaRequired } from './stepUp'
 import { type PolicySummary, useDelegations } from './useDelegations'
 
 /** A short, stable name for a key a person can compare with what the app shows: its x, shortened. */
@@ -37,7 +37,7 @@ export function DelegatedSigners() {
       },
       (error: unknown) => {
         setBusy({})
-        if (isMfaRequired(error)) setStepUp(() => retry)
+        if (isStepUpRequired(error)) setStepUp(() => retry)
         else setBusy({ error })
       },
     )
@@ -50,7 +50,11 @@ export function DelegatedSigners() {
         setNotice(`${message}.`)
         reload()
       },
-      (error: unknown) => setBusy({ error }),
+      (error: unknown) => {
+        setBusy({})
+        if (isStepUpRequired(error)) setStepUp(() => revokeAll)
+        else setBusy({ error })
+      },
     )
   }
   const remove = (wallet: WalletSessionSigners, signer: SessionSigner) => {
@@ -77,9 +81,9 @@ export function DelegatedSigners() {
       <div aria-live="polite">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       {busy.error ? <ErrorMessage error={busy.error} /> : null}
       {stepUp ? (
-        <MfaPrompt
-          reason="Changing who can sign for your wallet needs your second factor."
-          onVerified={() => {
+        <ConfirmItsYou
+          reason="Changing who can sign for your wallet needs you to confirm it's you."
+          onConfirmed={() => {
             setStepUp(undefined)
             stepUp()
           }}

@@ -1,19 +1,21 @@
 import { useExportWallet, useSatchel } from '@satchel/react'
 import { useEffect, useId, useState } from 'react'
-import { getErrorCode } from '../../shared/describeError'
-import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
+import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { useEthereumWallet } from '../../shared/useEthereumWallet'
 
 /**
- * Export the wallet's private key: after a second factor (always, when one is enrolled), decrypted
- * only in this browser, shown once, and dropped from memory when hidden or when the screen closes.
+ * Export the wallet's private key: after a second factor (always, when one is enrolled) or, without
+ * one, a login proved in the last 5 minutes ("Confirm it's you" with a new code or a passkey when the
+ * sign-in is older); decrypted only in this browser, shown once, and dropped from memory when hidden
+ * or when the screen closes.
  */
 export function ExportSection() {
   const { user } = useSatchel()
   const wallet = useEthereumWallet()
   const { exportWallet, data, error, isPending, reset } = useExportWallet()
-  const [needsMfa, setNeedsMfa] = useState(false)
+  const [needsStepUp, setNeedsStepUp] = useState(false)
   const id = useId()
   // The secret must not outlive this screen.
   useEffect(() => () => reset(), [reset])
@@ -21,13 +23,13 @@ export function ExportSection() {
 
   const run = () => {
     exportWallet({ wallet: wallet.id }).catch((exportError: unknown) => {
-      if (getErrorCode(exportError) === 'missing_or_invalid_mfa') setNeedsMfa(true)
+      if (isStepUpRequired(exportError)) setNeedsStepUp(true)
     })
   }
   const start = () => {
     reset()
     // With MFA enrolled the server always asks for it: ask first instead of failing once.
-    if (user.mfaMethods.length > 0) setNeedsMfa(true)
+    if (user.mfaMethods.length > 0) setNeedsStepUp(true)
     else run()
   }
 
@@ -38,19 +40,17 @@ export function ExportSection() {
         Your private key gives full control of your wallet. Anyone who sees it can take your funds. Satchel
         never shows it again after you hide it.
       </p>
-      {needsMfa ? (
-        <MfaPrompt
-          reason="Exporting your private key needs your second factor."
-          onVerified={() => {
-            setNeedsMfa(false)
+      {needsStepUp ? (
+        <ConfirmItsYou
+          reason="Exporting your private key needs you to confirm it's you."
+          onConfirmed={() => {
+            setNeedsStepUp(false)
             run()
           }}
-          onCancel={() => setNeedsMfa(false)}
+          onCancel={() => setNeedsStepUp(false)}
         />
       ) : null}
-      {error && !needsMfa && getErrorCode(error) !== 'missing_or_invalid_mfa' ? (
-        <ErrorMessage error={error} />
-      ) : null}
+      {error && !needsStepUp && !isStepUpRequired(error) ? <ErrorMessage error={error} /> : null}
       {data ? (
         <div className="settings__secret">
           <p className="field__label">Your private key (shown once)</p>
@@ -61,7 +61,7 @@ export function ExportSection() {
             I saved it, hide it
           </button>
         </div>
-      ) : needsMfa ? null : (
+      ) : needsStepUp ? null : (
         <button type="button" className="button button--danger" onClick={start} disabled={isPending}>
           {isPending ? 'Exporting…' : 'Export private key'}
         </button>

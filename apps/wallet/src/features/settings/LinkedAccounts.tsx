@@ -4,7 +4,10 @@ import { type FormEvent, useId, useState } from 'react'
 import { useWalletConfig } from '../../app/WalletConfigContext'
 import { describeAccount } from '../../shared/describeAccount'
 import { canUsePasskeys } from '../../shared/passkeys/canUsePasskeys'
+import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { CodeField } from '../../shared/ui/CodeField'
+import { ConfirmAction } from '../../shared/ui/ConfirmAction'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { WalletConnectLink } from './WalletConnectLink'
 
@@ -20,10 +23,11 @@ const text = (account: LinkedAccount, field: string) => {
 }
 
 /**
- * The ways the user signs in: each linked account (an external wallet too) with Unlink (the server
- * refuses to remove the last one, or one that is someone else's, with the rules' own messages), and
- * linking an email, a phone, a passkey, or an external wallet over WalletConnect (when the host
- * configured a relay).
+ * The ways the user signs in: each linked account (an external wallet too) with Unlink (asked first;
+ * the server refuses to remove the last one, or one that is someone else's, with the rules' own
+ * messages), and linking an email, a phone, a passkey, or an external wallet over WalletConnect (when
+ * the host configured a relay). When the server wants the person to confirm it's them (their second
+ * factor, or a login proved in the last 5 minutes to unlink), it asks, then carries on.
  */
 export function LinkedAccounts() {
   const { user } = useSatchel()
@@ -31,36 +35,45 @@ export function LinkedAccounts() {
   const link = useLinkAccount()
   const [busy, setBusy] = useState<Busy>({ pending: false })
   const [linking, setLinking] = useState<Linking>(undefined)
+  const [unlinking, setUnlinking] = useState<LinkedAccount | undefined>(undefined)
+  const [stepUp, setStepUp] = useState<{ reason: string; retry: () => void } | undefined>(undefined)
   const id = useId()
   if (!user) return null
 
-  const run = (task: () => Promise<unknown>, done: string) => {
+  const run = (task: () => Promise<unknown>, done: string, reason: string) => {
     setBusy({ pending: true })
     task().then(
       () => {
         setBusy({ pending: false, done })
         setLinking(undefined)
       },
-      (error: unknown) => setBusy({ pending: false, error }),
+      (error: unknown) => {
+        if (!isStepUpRequired(error)) return setBusy({ pending: false, error })
+        setBusy({ pending: false })
+        setStepUp({ reason, retry: () => run(task, done, reason) })
+      },
     )
   }
+  const linkReason = "Adding a way to sign in needs you to confirm it's you."
 
   const unlink = (account: LinkedAccount) => {
+    const reason = `Unlinking ${describeAccount(account)} needs you to confirm it's you.`
     // `address` is an email's address, or a linked wallet's.
     const email = text(account, 'address')
     const phone = text(account, 'number')
     const credentialId = text(account, 'credentialId')
     if (account.type === 'email' && email)
-      run(() => link.unlinkAccount({ type: 'email', email }), `Unlinked ${email}`)
+      run(() => link.unlinkAccount({ type: 'email', email }), `Unlinked ${email}`, reason)
     else if (account.type === 'phone' && phone)
-      run(() => link.unlinkAccount({ type: 'phone', phoneNumber: phone }), 'Unlinked your phone')
+      run(() => link.unlinkAccount({ type: 'phone', phoneNumber: phone }), 'Unlinked your phone', reason)
     else if (account.type === 'passkey' && credentialId)
-      run(() => link.unlinkAccount({ type: 'passkey', credentialId }), 'Unlinked the passkey')
+      run(() => link.unlinkAccount({ type: 'passkey', credentialId }), 'Unlinked the passkey', reason)
     else if (account.type === 'wallet' && email) {
       const chainType = text(account, 'chainType') === 'solana' ? 'solana' : 'ethereum'
       run(
         () => link.unlinkAccount({ type: 'wallet', address: email, chainType }),
         `Unlinked ${describeAccount(account)}`,
+        reason,
       )
     }
   }
@@ -101,6 +114,7 @@ export function LinkedAccounts() {
           ? link.linkEmail({ email: linking.address, code: linking.code })
           : link.linkPhone({ phoneNumber: linking.address, code: linking.code }),
       `Linked ${linking.address}`,
+      linkReason,
     )
   }
 
@@ -125,7 +139,10 @@ export function LinkedAccounts() {
                 type="button"
                 className="button button--danger button--small"
                 disabled={busy.pending}
-                onClick={() => unlink(account)}
+                onClick={() => {
+                  setBusy({ pending: false })
+                  setUnlinking(account)
+                }}
                 aria-label={`Unlink ${describeAccount(account)}`}
               >
                 Unlink
@@ -134,10 +151,33 @@ export function LinkedAccounts() {
           </li>
         ))}
       </ul>
+      {unlinking ? (
+        <ConfirmAction
+          title={`Unlink ${describeAccount(unlinking)}?`}
+          confirmLabel="Unlink"
+          onConfirm={() => {
+            setUnlinking(undefined)
+            unlink(unlinking)
+          }}
+          onCancel={() => setUnlinking(undefined)}
+        >
+          You will no longer be able to sign in with it. You can link it again later.
+        </ConfirmAction>
+      ) : null}
       <div aria-live="polite">
         {busy.done && !busy.error ? <p className="notice notice--success">{busy.done}</p> : null}
       </div>
       {busy.error ? <ErrorMessage error={busy.error} /> : null}
+      {stepUp ? (
+        <ConfirmItsYou
+          reason={stepUp.reason}
+          onConfirmed={() => {
+            setStepUp(undefined)
+            stepUp.retry()
+          }}
+          onCancel={() => setStepUp(undefined)}
+        />
+      ) : null}
       {linking?.kind === 'walletconnect' ? (
         <WalletConnectLink
           onClose={() => setLinking(undefined)}
@@ -201,7 +241,10 @@ export function LinkedAccounts() {
               className="button button--secondary button--small"
               onClick={() => {
                 setBusy({ pending: false })
-                setLinking({ kind: 'walletconnect' })
+                const open = () => setLinking({ kind: 'walletconnect' })
+                // The wallet signs before the server can ask: with MFA on, confirm first, not after.
+                if (user.mfaMethods.length > 0) setStepUp({ reason: linkReason, retry: open })
+                else open()
               }}
             >
               Link a wallet with WalletConnect
@@ -213,7 +256,7 @@ export function LinkedAccounts() {
               className="button button--secondary button--small"
               disabled={busy.pending}
               onClick={() =>
-                run(() => link.linkPasskey(), 'Passkey added: you can sign in with it next time')
+                run(() => link.linkPasskey(), 'Passkey added: you can sign in with it next time', linkReason)
               }
             >
               Add a passkey

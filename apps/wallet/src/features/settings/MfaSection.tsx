@@ -1,10 +1,11 @@
 import { useMfa } from '@satchel/react'
 import { useId, useState } from 'react'
-import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
+import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { PasskeyEnrolment } from './PasskeyEnrolment'
 import { SmsEnrolment } from './SmsEnrolment'
-import { isMfaRequired, type StepUp } from './stepUp'
+import type { StepUp } from './stepUp'
 import { TotpEnrolment } from './TotpEnrolment'
 
 type Method = 'totp' | 'sms' | 'passkey'
@@ -51,7 +52,7 @@ export function MfaSection() {
       (error: unknown) => {
         setRemoving({})
         // The server always asks for a fresh second factor before removing one.
-        if (isMfaRequired(error))
+        if (isStepUpRequired(error))
           stepUp(`Removing ${methodNames[method].toLowerCase()} needs your second factor.`, () =>
             remove(method),
           )
@@ -88,9 +89,9 @@ export function MfaSection() {
       <div aria-live="polite">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       {removing.error ? <ErrorMessage error={removing.error} /> : null}
       {stepUpState ? (
-        <MfaPrompt
+        <ConfirmItsYou
           reason={stepUpState.reason}
-          onVerified={() => {
+          onConfirmed={() => {
             setStepUp(undefined)
             stepUpState.retry()
           }}

@@ -1,8 +1,9 @@
 import { type LinkedAccount, useLinkAccount, useMfa, useSatchel } from '@satchel/react'
 import { useState } from 'react'
 import { canUsePasskeys } from '../../shared/passkeys/canUsePasskeys'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { isMfaRequired, type StepUp } from './stepUp'
+import type { StepUp } from './stepUp'
 
 const credentialIdsOf = (accounts: readonly LinkedAccount[]) =>
   accounts.flatMap((account) =>
@@ -38,7 +39,7 @@ export function PasskeyEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: (
       },
       (error: unknown) => {
         setState({ pending: false })
-        if (isMfaRequired(error)) stepUp('Adding a second factor needs one you already have.', run)
+        if (isStepUpRequired(error)) stepUp('Adding a second factor needs one you already have.', run)
         else setState({ pending: false, error })
       },
     )

@@ -1,10 +1,11 @@
 import { estimatePasswordEntropy, generatePassphrase } from '@satchel/core'
-import { type RecoveryStatus, useSatchel } from '@satchel/react'
+import { useRecovery } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
-import { getErrorCode } from '../../shared/describeError'
-import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
 import { RecoveryUnlockForm } from '../../shared/recovery/RecoveryUnlockForm'
 import { isSigningBlocked, useRecoveryStatus } from '../../shared/recovery/useRecoveryStatus'
+import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
+import { ConfirmAction } from '../../shared/ui/ConfirmAction'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 
@@ -12,23 +13,14 @@ import { LoadingState } from '../../shared/ui/LoadingState'
 const MIN_BITS = 40
 const PASSPHRASE_WORDS = 6
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-const toStatus = (answer: unknown): RecoveryStatus => ({
-  method:
-    isRecord(answer) && (answer.method === 'passcode' || answer.method === 'google_drive')
-      ? answer.method
-      : null,
-  unlocked: isRecord(answer) && answer.unlocked === true,
-})
-
 /**
  * Recovery passcode: an extra lock on the wallets that only the user knows. The entropy meter shows
  * how hard the passcode is to guess (core's estimate; 40 bits at least), and a passphrase of six
- * random words can be generated instead.
+ * random words can be generated instead. Setting, changing and removing it (asked first) may need the
+ * person to confirm it's them: their second factor, or for a first passcode a recent login.
  */
 export function RecoverySection() {
-  const { client } = useSatchel()
+  const { setRecoveryPasscode, removeRecoveryLock } = useRecovery()
   const recovery = useRecoveryStatus()
   const load = recovery.state
   const [passcode, setPasscode] = useState('')
@@ -37,7 +29,8 @@ export function RecoverySection() {
   const [saving, setSaving] = useState<{ pending: boolean; error?: unknown; saved?: boolean }>({
     pending: false,
   })
-  const [needsMfa, setNeedsMfa] = useState(false)
+  const [stepUp, setStepUp] = useState<{ reason: string; retry: () => void } | undefined>(undefined)
+  const [removing, setRemoving] = useState<'idle' | 'asking' | 'pending'>('idle')
   const id = useId()
   const entropy = estimatePasswordEntropy(passcode)
 
@@ -50,27 +43,38 @@ export function RecoverySection() {
   const save = () => {
     setSaving({ pending: true })
     const locked = load.status === 'ready' && load.value.method === 'passcode'
-    client
-      .request({
-        method: 'POST',
-        path: '/api/v1/recovery/passcode',
-        body: { passcode, ...(locked && current ? { currentPasscode: current } : {}) },
-        auth: true,
-        // Signed requests carry the MFA token the user verified (setting a lock is MFA-sensitive).
-        signed: {},
-      })
-      .then(
-        (answer) => {
-          recovery.update(toStatus(answer))
-          setSaving({ pending: false, saved: true })
-          setPasscode('')
-          setCurrent('')
-        },
-        (error: unknown) => {
-          if (getErrorCode(error) === 'missing_or_invalid_mfa') setNeedsMfa(true)
-          setSaving({ pending: false, error })
-        },
-      )
+    setRecoveryPasscode({ passcode, ...(locked && current ? { currentPasscode: current } : {}) }).then(
+      (status) => {
+        recovery.update(status)
+        setSaving({ pending: false, saved: true })
+        setPasscode('')
+        setCurrent('')
+      },
+      (error: unknown) => {
+        if (isStepUpRequired(error))
+          setStepUp({ reason: "Setting a recovery passcode needs you to confirm it's you.", retry: save })
+        setSaving({ pending: false, error })
+      },
+    )
+  }
+  const remove = () => {
+    setRemoving('pending')
+    setSaving({ pending: false })
+    removeRecoveryLock().then(
+      (status) => {
+        recovery.update(status)
+        setRemoving('idle')
+      },
+      (error: unknown) => {
+        setRemoving('idle')
+        if (isStepUpRequired(error))
+          setStepUp({
+            reason: "Removing your recovery passcode needs you to confirm it's you.",
+            retry: remove,
+          })
+        else setSaving({ pending: false, error })
+      },
+    )
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -111,15 +115,25 @@ export function RecoverySection() {
       <div aria-live="polite">
         {saving.saved ? <p className="notice notice--success">Recovery passcode saved.</p> : null}
       </div>
-      {needsMfa ? (
-        <MfaPrompt
-          reason="Changing your recovery passcode needs your second factor."
-          onVerified={() => {
-            setNeedsMfa(false)
-            save()
+      {stepUp ? (
+        <ConfirmItsYou
+          reason={stepUp.reason}
+          onConfirmed={() => {
+            setStepUp(undefined)
+            stepUp.retry()
           }}
-          onCancel={() => setNeedsMfa(false)}
+          onCancel={() => setStepUp(undefined)}
         />
+      ) : null}
+      {removing === 'asking' ? (
+        <ConfirmAction
+          title="Remove the recovery passcode?"
+          confirmLabel="Remove passcode"
+          onConfirm={remove}
+          onCancel={() => setRemoving('idle')}
+        >
+          New sign-ins will be able to use your wallet without it. You can set a new one at any time.
+        </ConfirmAction>
       ) : null}
       {load.status === 'ready' ? (
         <form onSubmit={submit} noValidate className="settings__form">
@@ -179,7 +193,9 @@ export function RecoverySection() {
               </p>
             </div>
           </div>
-          {saving.error && !needsMfa ? <ErrorMessage error={saving.error} /> : null}
+          {saving.error && !stepUp && !isStepUpRequired(saving.error) ? (
+            <ErrorMessage error={saving.error} />
+          ) : null}
           <div className="actions">
             <button type="submit" className="button" disabled={saving.pending || entropy.bits < MIN_BITS}>
               {saving.pending ? 'Saving…' : locked ? 'Change passcode' : 'Set passcode'}
@@ -187,6 +203,11 @@ export function RecoverySection() {
             <button type="button" className="button button--secondary" onClick={() => void generate()}>
               Generate a passphrase
             </button>
+            {locked && load.value.unlocked && removing === 'idle' ? (
+              <button type="button" className="button button--danger" onClick={() => setRemoving('asking')}>
+                Remove passcode
+              </button>
+            ) : null}
           </div>
         </form>
       ) : null}

@@ -1,5 +1,8 @@
 import { useLogout, useSatchel } from '@satchel/react'
 import { useEffect, useId, useState } from 'react'
+import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
+import { ConfirmAction } from '../../shared/ui/ConfirmAction'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { describeUserAgent } from './describeUserAgent'
@@ -44,14 +47,22 @@ const when = (seconds: number) =>
 
 /**
  * Where the user is signed in (`GET /api/v1/sessions`; the SDK has no action for it yet), and logging
- * out everywhere.
+ * out everywhere: asked first, and confirmed as the person when the server asks (a stolen session
+ * must not sign the owner out of every device).
  */
 export function SessionsSection() {
   const { client } = useSatchel()
   const { logout, isPending, error: logoutError } = useLogout()
   const [state, setState] = useState<State>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
+  const [step, setStep] = useState<'idle' | 'asking' | 'confirming-identity'>('idle')
   const id = useId()
+  const logoutEverywhere = () => {
+    setStep('idle')
+    logout({ all: true }).catch((error: unknown) => {
+      if (isStepUpRequired(error)) setStep('confirming-identity')
+    })
+  }
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
   useEffect(() => {
     let live = true
@@ -86,15 +97,34 @@ export function SessionsSection() {
           ))}
         </ul>
       ) : null}
-      {logoutError ? <ErrorMessage error={logoutError} /> : null}
-      <button
-        type="button"
-        className="button button--danger"
-        disabled={isPending}
-        onClick={() => void logout({ all: true }).catch(() => {})}
-      >
-        {isPending ? 'Logging out…' : 'Log out everywhere'}
-      </button>
+      {logoutError && !isStepUpRequired(logoutError) ? <ErrorMessage error={logoutError} /> : null}
+      {step === 'asking' ? (
+        <ConfirmAction
+          title="Log out everywhere?"
+          confirmLabel="Log out everywhere"
+          onConfirm={logoutEverywhere}
+          onCancel={() => setStep('idle')}
+        >
+          Every device signed in to your account, this one included, will have to sign in again.
+        </ConfirmAction>
+      ) : null}
+      {step === 'confirming-identity' ? (
+        <ConfirmItsYou
+          reason="Logging out everywhere needs you to confirm it's you."
+          onConfirmed={logoutEverywhere}
+          onCancel={() => setStep('idle')}
+        />
+      ) : null}
+      {step === 'idle' ? (
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={isPending}
+          onClick={() => setStep('asking')}
+        >
+          {isPending ? 'Logging out…' : 'Log out everywhere'}
+        </button>
+      ) : null}
     </section>
   )
 }

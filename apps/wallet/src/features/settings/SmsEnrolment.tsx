@@ -1,9 +1,10 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { CodeField } from '../../shared/ui/CodeField'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { isMfaRequired, type StepUp } from './stepUp'
+import type { StepUp } from './stepUp'
 
 type Step =
   | { step: 'idle' }
@@ -30,7 +31,7 @@ export function SmsEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =>
       () => setState({ step: 'code', phone, code: '', pending: false }),
       (sendError: unknown) => {
         setState({ step: 'phone', phone, pending: false })
-        if (isMfaRequired(sendError))
+        if (isStepUpRequired(sendError))
           stepUp('Adding a second factor needs one you already have.', () => send(phone))
         else setError(sendError)
       },
@@ -50,7 +51,7 @@ export function SmsEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =>
       },
       (enrolError: unknown) => {
         setState({ ...entered, pending: false })
-        if (isMfaRequired(enrolError))
+        if (isStepUpRequired(enrolError))
           stepUp('Adding a second factor needs one you already have.', () => confirm(entered))
         else setError(enrolError)
       },

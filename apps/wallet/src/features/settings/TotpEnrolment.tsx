@@ -1,11 +1,12 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { CodeField } from '../../shared/ui/CodeField'
 import { CopyButton } from '../../shared/ui/CopyButton'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { QrCode } from '../../shared/ui/QrCode'
-import { isMfaRequired, type StepUp } from './stepUp'
+import type { StepUp } from './stepUp'
 
 type Step =
   | { step: 'idle' }
@@ -32,7 +33,7 @@ export function TotpEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =
       ({ secret, otpauthUri }) => setState({ step: 'scan', secret, otpauthUri, code: '', pending: false }),
       (startError: unknown) => {
         setState({ step: 'idle' })
-        if (isMfaRequired(startError)) stepUp('Adding a second factor needs one you already have.', start)
+        if (isStepUpRequired(startError)) stepUp('Adding a second factor needs one you already have.', start)
         else setError(startError)
       },
     )

@@ -39,7 +39,7 @@ export function MfaPrompt({
   if (!method)
     return (
       <section className="mfa-prompt card" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Second factor needed</h2>
+        <h2 id={`${id}-title`}>Confirm it's you</h2>
         <p>{reason}</p>
         <p>Set up a second factor in Settings first, then try again.</p>
         <button type="button" className="button button--secondary" onClick={onCancel}>
@@ -63,7 +63,7 @@ export function MfaPrompt({
   }
   return (
     <form className="mfa-prompt card" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Confirm it is you</h2>
+      <h2 id={`${id}-title`}>Confirm it's you</h2>
       <p>{reason}</p>
       {usable.length > 1 ? (
         <fieldset className="segmented">

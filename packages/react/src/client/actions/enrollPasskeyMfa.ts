@@ -28,6 +28,7 @@ export async function enrollPasskeyMfa(
       path: '/api/v1/mfa/passkeys/enroll',
       body: { credentialIds: [...credentialIds] },
       auth: true,
+      signed: {},
     }),
   )
   return getUser(client)

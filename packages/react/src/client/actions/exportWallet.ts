@@ -18,9 +18,11 @@ export type ExportWalletReturnType = {
 
 /**
  * Exports an embedded wallet's secret. The browser makes a key pair for this export only; the server
- * encrypts the secret to its public half (JWE, ECDH-ES), so the plaintext exists only here. The server
- * asks for a recent login and MFA first (`missing_or_invalid_mfa`).
+ * encrypts the secret to its public half (JWE, ECDH-ES), so the plaintext exists only here. The request
+ * is signed with the session key; the server then asks for a fresh second factor when the user has
+ * one, or else a login proved in the last 5 minutes.
  *
+ * @throws {StepUpRequiredError} `reason: 'mfa'` (verify MFA) or `'reauthentication'` (reauthenticate), then retry.
  * @example
  * const { secret } = await exportWallet(client, { wallet: '0x1234...' })
  */
@@ -40,6 +42,7 @@ export async function exportWallet(
       path,
       body: { recipientPublicKey: verbatim({ kty, crv, x, y }), what },
       auth: true,
+      signed: {},
     }),
   )
   if (!isRecord(answer) || typeof answer.ciphertext !== 'string') {

@@ -26,6 +26,8 @@ export async function linkPasskey(
       path: init,
       body: displayName ? { displayName } : {},
       auth: true,
+      // Stepped up before the ceremony: the person confirms it is them before a passkey is made.
+      signed: {},
     }),
   )
   const authenticatorResponse = await createPasskey(options, init)

@@ -23,7 +23,7 @@ export async function initTotpEnrollment(
 ): Promise<{ secret: string; otpauthUri: string }> {
   const path = '/api/v1/mfa/totp/init'
   const answer = await requireFeature(feature, () =>
-    client.request({ method: 'POST', path, body: {}, auth: true }),
+    client.request({ method: 'POST', path, body: {}, auth: true, signed: {} }),
   )
   return { secret: readString(answer, 'secret', path), otpauthUri: readString(answer, 'otpauthUri', path) }
 }
@@ -44,6 +44,7 @@ export async function sendMfaSmsCode(
       path: '/api/v1/mfa/passwordless_sms/init',
       body: phoneNumber ? { phoneNumber } : {},
       auth: true,
+      signed: {},
     }),
   )
 }
@@ -64,6 +65,8 @@ export async function enrollMfa(
       path: `${prefix(method)}/enroll`,
       body: { code: code.trim() },
       auth: true,
+      // An MFA change: signed, with the existing factor verified first when there is one.
+      signed: {},
     }),
   )
   await getUser(client)

@@ -9,6 +9,7 @@ import { requireFeature } from './requireFeature'
  * and unlink route gives it) becomes the user in the client's state, so `useSatchel()` shows the
  * change at once. A route that answers no user is followed by a fresh read.
  *
+ * @throws {StepUpRequiredError} when the server asks the person to confirm it is them first.
  * @throws {FeatureNotAvailableError} while the server has no such route.
  * @example
  * await submitLinkRequest(client, { feature: 'Linking an email', path: '/api/v1/passwordless/link', body })
@@ -18,7 +19,9 @@ export async function submitLinkRequest(
   { feature, path, body }: { feature: string; path: string; body: Record<string, unknown> },
 ): Promise<SatchelUser> {
   const answer = await requireFeature(feature, () =>
-    client.request({ method: 'POST', path, body, auth: true }),
+    // Signed with the session key: a way in changes only with the user's own client (and a second
+    // factor when they have one; StepUpRequiredError otherwise).
+    client.request({ method: 'POST', path, body, auth: true, signed: {} }),
   )
   const user = isRecord(answer) && isRecord(answer.user) ? answer.user : answer
   if (isRecord(user) && typeof user.id === 'string') {

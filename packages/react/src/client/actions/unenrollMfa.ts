@@ -25,7 +25,7 @@ export async function unenrollMfa(
   { method }: UnenrollMfaParameters,
 ): Promise<SatchelUser> {
   await requireFeature('Multi-factor authentication', () =>
-    client.request({ method: 'POST', path: paths[method], body: {}, auth: true }),
+    client.request({ method: 'POST', path: paths[method], body: {}, auth: true, signed: {} }),
   )
   return getUser(client)
 }

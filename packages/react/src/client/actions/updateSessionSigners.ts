@@ -15,7 +15,9 @@ export type UpdateSessionSignersParameters = {
 /**
  * Sets a wallet's delegated session signers (`PATCH /api/v1/wallets/:wallet_id`): the user's consent
  * that an app server's key may sign for this wallet within its policies. The request is signed with
- * the session key, so a stolen access token alone cannot delegate.
+ * the session key, so a stolen access token alone cannot delegate; a user with MFA verifies it first.
+ *
+ * @throws {StepUpRequiredError} when the user has MFA and has not verified it in the last 15 minutes.
  *
  * @example
  * await updateSessionSigners(client, { walletId, signers: [{ publicKey: serverJwk, policyIds: [policyId] }] })

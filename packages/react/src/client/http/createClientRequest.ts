@@ -1,5 +1,5 @@
 import { ApiError } from '@satchel/core'
-import { NotAuthenticatedError } from '../../errors/errors'
+import { NotAuthenticatedError, StepUpRequiredError } from '../../errors/errors'
 import { REQUEST_EXPIRY_MS, signRequest } from '../session/signRequest'
 import type { TokenManager } from '../tokens/createTokenManager'
 import type { HttpClient, HttpRequest } from './createHttpClient'
@@ -26,10 +26,15 @@ const isRefusedToken = (error: unknown) =>
   error instanceof ApiError &&
   (error.code === 'missing_or_invalid_token' || error.code === 'must_be_authenticated')
 
+const isStepUpRequired = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  (error.code === 'missing_or_invalid_mfa' || error.code === 'reauthentication_required')
+
 /**
  * The client's `request`: the access token (bearer, or the HttpOnly cookie the browser sends in
  * cookie mode), the MFA token while valid, and the session key's authorization signature when asked.
- * A refused token is refreshed once and the call retried.
+ * A refused token is refreshed once and the call retried. A signed call the server refuses for want
+ * of a step-up fails with `StepUpRequiredError`.
  *
  * @example
  * const request = createClientRequest({ appId, http, tokens, now, getSessionPrivateKey, getMfa })
@@ -74,12 +79,21 @@ export function createClientRequest({
           : {}),
       })
     }
+    const sendOrRefresh = async () => {
+      try {
+        return await send()
+      } catch (error) {
+        if (!auth || !isRefusedToken(error) || !tokens.current()) throw error
+        await tokens.refresh()
+        return send()
+      }
+    }
     try {
-      return await send()
+      return await sendOrRefresh()
     } catch (error) {
-      if (!auth || !isRefusedToken(error) || !tokens.current()) throw error
-      await tokens.refresh()
-      return send()
+      // A signed request the server wants confirmed: one typed error the app can branch on.
+      if (signed && isStepUpRequired(error)) throw new StepUpRequiredError({ error })
+      throw error
     }
   }
 }

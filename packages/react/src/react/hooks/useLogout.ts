@@ -9,7 +9,8 @@ const logout = (client: SatchelClient, parameters: { all?: boolean | undefined }
 
 /**
  * Signs out: this tab, the app's other tabs, and the session on the server (`{all: true}`: every
- * session of the user).
+ * session of the user; signed, so it may first fail with `StepUpRequiredError` — confirm it is the
+ * person, then call it again).
  *
  * @example
  * const { logout } = useLogout()

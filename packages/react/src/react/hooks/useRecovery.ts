@@ -1,5 +1,10 @@
 import { useMemo } from 'react'
 import { getRecoveryStatus, type RecoveryStatus } from '../../client/actions/getRecoveryStatus'
+import { removeRecoveryLock } from '../../client/actions/removeRecoveryLock'
+import {
+  type SetRecoveryPasscodeParameters,
+  setRecoveryPasscode,
+} from '../../client/actions/setRecoveryPasscode'
 import { unlockRecovery } from '../../client/actions/unlockRecovery'
 import { useSatchelClient } from '../context'
 
@@ -8,11 +13,15 @@ export type UseRecoveryReturnType = {
   getRecoveryStatus: () => Promise<RecoveryStatus>
   /** Unlocks this session with the recovery passcode. */
   unlockRecovery: (parameters: { passcode: string }) => Promise<RecoveryStatus>
+  /** Sets or changes the passcode (signed; may ask for a step-up: `StepUpRequiredError`). */
+  setRecoveryPasscode: (parameters: SetRecoveryPasscodeParameters) => Promise<RecoveryStatus>
+  /** Removes the lock from a session unlocked with it (signed; may ask for a step-up). */
+  removeRecoveryLock: () => Promise<RecoveryStatus>
 }
 
 /**
  * The recovery lock: with a recovery passcode set, a new session cannot sign until the user enters
- * it. Read the lock's status and unlock this session.
+ * it. Read the lock's status, unlock this session, set, change or remove the passcode.
  *
  * @example
  * const { getRecoveryStatus, unlockRecovery } = useRecovery()
@@ -24,6 +33,8 @@ export function useRecovery(): UseRecoveryReturnType {
     () => ({
       getRecoveryStatus: () => getRecoveryStatus(client),
       unlockRecovery: (parameters) => unlockRecovery(client, parameters),
+      setRecoveryPasscode: (parameters) => setRecoveryPasscode(client, parameters),
+      removeRecoveryLock: () => removeRecoveryLock(client),
     }),
     [client],
   )

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
+import { readApp } from '../../guards/readApp'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
 import { verifyCustomJwt } from './verifyCustomJwt'
@@ -13,6 +14,7 @@ export function customJwtRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/custom_jwt_account/authenticate',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['custom_jwt'],
           summary: "Sign in with a JWT from the app's own issuer",
@@ -25,7 +27,7 @@ export function customJwtRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])

@@ -6,8 +6,9 @@ import { isHex } from 'viem'
 import { z } from 'zod'
 import type { App } from '../../apps/types'
 import type { ServerContext } from '../../context'
+import { readApp } from '../../guards/readApp'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
 import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
@@ -53,6 +54,7 @@ export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/farcaster/init',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['farcaster'],
           summary: 'Open a Sign In With Farcaster channel at the auth relay',
@@ -60,7 +62,7 @@ export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])
@@ -84,6 +86,7 @@ export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/farcaster/status',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['farcaster'],
           summary: 'Poll a Sign In With Farcaster channel: pending, or completed with the signed message',
@@ -92,7 +95,7 @@ export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         const settings = getFarcasterSettings(ctx, satchelApp)
         const channelToken = request.headers[FARCASTER_CHANNEL_TOKEN_HEADER]
         // Only channels this app opened are relayed: the route is not a proxy to the relay.
@@ -117,6 +120,7 @@ export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/farcaster/authenticate',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['farcaster'],
           summary: 'Sign in with the message and signature a Farcaster app returned through the channel',
@@ -129,7 +133,7 @@ export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
+import { readApp } from '../../guards/readApp'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, sessionPublicKeySchema } from '../../sessions/schemas'
 
@@ -17,6 +18,7 @@ export function guestRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/guest/authenticate',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['guest'],
           summary: 'Sign in (or up) as a guest with a client-held credential',
@@ -28,7 +30,7 @@ export function guestRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])

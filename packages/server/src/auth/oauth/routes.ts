@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
 import { createRandomToken } from '../../crypto/tokens'
+import { readApp } from '../../guards/readApp'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
 import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
@@ -48,6 +49,7 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/oauth/init',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['oauth'],
           summary: "Start an OAuth login: answers the provider's authorization URL",
@@ -61,7 +63,7 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])
@@ -104,6 +106,7 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       OAUTH_CALLBACK_PATH,
       {
+        config: { guard: 'none' },
         schema: {
           tags: ['oauth'],
           summary:
@@ -137,6 +140,7 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/oauth/authenticate',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['oauth'],
           summary: 'Finish an OAuth login with the code the provider sent back',
@@ -149,7 +153,7 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])

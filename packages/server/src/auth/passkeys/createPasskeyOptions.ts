@@ -62,8 +62,8 @@ export async function createRegistrationOptions(
 export type CreateAuthenticationOptionsParameters = {
   app: App
   rp: RelyingParty
-  ceremony: 'authenticate' | 'mfa'
-  /** Empty for a discoverable login (the authenticator offers its passkeys); the user's own for MFA. */
+  ceremony: 'authenticate' | 'mfa' | 'reauthenticate'
+  /** Empty for a discoverable login (the authenticator offers its passkeys); the user's own otherwise. */
   allowCredentials?: Array<{ credentialId: string; transports: string[] }>
 } & Scope
 
@@ -87,7 +87,8 @@ export async function createAuthenticationOptions(
     rpID: rp.rpId,
     challenge: Buffer.from(challenge, 'base64url'),
     timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
-    userVerification: 'preferred',
+    // Confirming it's the person (a step-up) asks the authenticator to verify them, not just a touch.
+    userVerification: ceremony === 'reauthenticate' ? 'required' : 'preferred',
     allowCredentials: allowCredentials.map((c) => ({ id: c.credentialId, transports: c.transports })),
   })
   return { options, relying_party: rp.rpId, expires_at: new Date(expiresAt).toISOString() }

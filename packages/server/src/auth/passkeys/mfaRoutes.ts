@@ -2,8 +2,9 @@ import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
+import { readAuth } from '../../guards/readAuth'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, requireAuth } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import {
   confirmMfaMethod,
   deleteMfaMethod,
@@ -12,7 +13,6 @@ import {
   type MfaMethod,
 } from '../../mfa/mfaMethods'
 import { recordMfaVerification } from '../../mfa/recordMfaVerification'
-import { requireMfa, userHasMfa } from '../../mfa/requireMfa'
 import { mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from '../../mfa/schemas'
 import { LINKED_ACCOUNT_LIMITS } from '../../users/linkAccount'
 import { createAuthenticationOptions } from './createPasskeyOptions'
@@ -55,9 +55,10 @@ export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           security,
           response: { 200: requestOptionsAnswerSchema },
         },
+        config: { guard: 'user' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         assertPasskeysAllowed(auth.app)
         const rp = getRelyingParty(request, auth.app)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
@@ -92,9 +93,10 @@ export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ authenticator_response: authenticationResponseSchema }),
           response: { 200: mfaTokenAnswerSchema },
         },
+        config: { guard: 'user' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])
@@ -131,9 +133,11 @@ export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           }),
           response: { 200: mfaMethodsAnswerSchema },
         },
+        // Changing the factors is an MFA change: with a stolen session alone it must not be possible.
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         assertPasskeysAllowed(auth.app)
         const owned = new Set(
           (await listPasskeyCredentials(ctx, auth.app.id, auth.userId)).map((c) => c.credentialId),
@@ -141,8 +145,6 @@ export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const ids = [...new Set(request.body.credential_ids)]
         if (!ids.every((id) => owned.has(id)))
           throw new ApiError('invalid_data', { message: 'Only passkeys linked to this user can be enrolled' })
-        // Changing the factors is an MFA change: with a stolen session alone it must not be possible.
-        if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
         await confirmMfaMethod(ctx, auth.userId, 'passkey', { details: { credential_ids: ids } })
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
       },
@@ -153,14 +155,15 @@ export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['mfa', 'passkeys'],
-          summary: 'Stop using passkeys as a second factor (needs a fresh MFA token in satchel-mfa-token)',
+          summary:
+            'Stop using passkeys as a second factor (signed, with a fresh MFA token in satchel-mfa-token)',
           security,
           response: { 200: mfaMethodsAnswerSchema },
         },
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
-        await requireMfa(ctx, request, auth)
+        const auth = readAuth(request)
         if (!(await deleteMfaMethod(ctx, auth.userId, 'passkey'))) throw notEnrolled()
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
       },

@@ -7,14 +7,14 @@ import type { ServerContext } from '../../context'
 export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60
 
 /** What a challenge was issued for: it is good for that ceremony only. */
-export type PasskeyCeremony = 'register' | 'link' | 'authenticate' | 'mfa'
+export type PasskeyCeremony = 'register' | 'link' | 'authenticate' | 'mfa' | 'reauthenticate'
 
 const recordSchema = z.object({
-  ceremony: z.enum(['register', 'link', 'authenticate', 'mfa']),
+  ceremony: z.enum(['register', 'link', 'authenticate', 'mfa', 'reauthenticate']),
   appId: z.string(),
   rpId: z.string(),
   expiresAt: z.number(),
-  /** Link and MFA ceremonies belong to one signed-in user and session. */
+  /** Link, MFA and reauthentication ceremonies belong to one signed-in user and session. */
   userId: z.string().optional(),
   sessionId: z.string().optional(),
   mode: z.enum(['login-or-sign-up', 'no-signup']).optional(),

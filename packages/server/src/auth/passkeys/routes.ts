@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
+import { readApp } from '../../guards/readApp'
+import { readAuth } from '../../guards/readAuth'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, requireAuth, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { confirmMfaMethod, deleteMfaMethod, getMfaMethod } from '../../mfa/mfaMethods'
-import { requireMfa } from '../../mfa/requireMfa'
 import { completeLogin } from '../../sessions/completeLogin'
 import {
   authenticatedUserSchema,
@@ -17,6 +18,7 @@ import { toUserJson } from '../../users/usersRepository'
 import { createAuthenticationOptions, createRegistrationOptions } from './createPasskeyOptions'
 import { mfaCredentialIds, passkeyMfaRoutes } from './mfaRoutes'
 import { deletePasskeyCredential, listPasskeyCredentials, savePasskeyCredential } from './passkeyCredentials'
+import { passkeyReauthenticateRoutes } from './reauthenticateRoutes'
 import { assertPasskeysAllowed, getRelyingParty } from './relyingParty'
 import {
   authenticationResponseSchema,
@@ -52,6 +54,7 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/passkeys/register/init',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['passkeys'],
           summary: 'Options to create a passkey for a new user (sign-up with a passkey)',
@@ -62,7 +65,7 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         assertPasskeysAllowed(satchelApp)
         const rp = getRelyingParty(request, satchelApp)
         await challengeLimit(clientIp(request))
@@ -79,6 +82,7 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/passkeys/register',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['passkeys'],
           summary: 'Sign up with a new passkey (the answer of navigator.credentials.create())',
@@ -91,7 +95,7 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await loginLimit(clientIp(request))
         assertPasskeysAllowed(satchelApp)
         const rp = getRelyingParty(request, satchelApp)
@@ -125,9 +129,12 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ display_name: displayNameSchema.optional() }).optional(),
           response: { 200: creationOptionsAnswerSchema },
         },
+        // Stepped up before the ceremony, not only at its end: the person is asked for their second
+        // factor before their authenticator makes a passkey that could then not be linked.
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         assertPasskeysAllowed(auth.app)
         const rp = getRelyingParty(request, auth.app)
         await challengeLimit(clientIp(request))
@@ -157,9 +164,11 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z.object({ authenticator_response: registrationResponseSchema }),
           response: { 200: userJsonSchema },
         },
+        // A new way in: signed, with a fresh second factor when the user has one.
+        config: { guard: 'user+signed+stepup' },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await loginLimit(clientIp(request))
         assertPasskeysAllowed(auth.app)
         const rp = getRelyingParty(request, auth.app)
@@ -185,6 +194,7 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/passkeys/authenticate/init',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['passkeys'],
           summary: 'Options to sign in with a passkey (discoverable: no credential list, no username)',
@@ -193,7 +203,7 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         assertPasskeysAllowed(satchelApp)
         const rp = getRelyingParty(request, satchelApp)
         await challengeLimit(clientIp(request))
@@ -204,6 +214,7 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/passkeys/authenticate',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['passkeys'],
           summary: 'Sign in with a passkey (the answer of navigator.credentials.get())',
@@ -216,7 +227,7 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await loginLimit(clientIp(request))
         assertPasskeysAllowed(satchelApp)
         const rp = getRelyingParty(request, satchelApp)
@@ -246,19 +257,20 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['passkeys', 'linking'],
           summary:
-            'Unlink a passkey from the signed-in user (needs a fresh MFA token when it is an enrolled second factor)',
+            'Unlink a passkey from the signed-in user (signed; a fresh MFA token when enrolled, else a recent login)',
           security,
           body: z.object({ credential_id: credentialIdParameterSchema }),
           response: { 200: userJsonSchema },
         },
+        // Removing a way in (and maybe a second factor) is how an account is taken over: stepped up,
+        // and without MFA only within 5 minutes of proving a login method.
+        config: { guard: 'user+signed+stepup', freshLogin: true },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         const credentialId = request.body.credential_id
         const mfa = await getMfaMethod(ctx, auth.userId, 'passkey')
         const mfaIds = mfa?.confirmed ? mfaCredentialIds(mfa) : []
-        // Removing a second factor is an MFA change: a stolen session alone must not strip it.
-        if (mfaIds.includes(credentialId)) await requireMfa(ctx, request, auth)
         await unlinkAccount(ctx, auth, 'passkey', credentialId)
         await deletePasskeyCredential(ctx, auth.app.id, credentialId)
         if (mfaIds.includes(credentialId)) {
@@ -273,5 +285,6 @@ export function passkeyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     )
 
     await app.register(passkeyMfaRoutes(ctx))
+    await app.register(passkeyReauthenticateRoutes(ctx))
   }
 }

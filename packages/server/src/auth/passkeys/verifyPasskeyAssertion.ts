@@ -13,8 +13,11 @@ export type VerifyPasskeyAssertionParameters = {
   app: App
   rp: RelyingParty
   response: AuthenticationResponseJSON
-  ceremony: 'authenticate' | 'mfa'
-  /** MFA: the signed-in user and session, and the credentials that count as their second factor. */
+  ceremony: 'authenticate' | 'mfa' | 'reauthenticate'
+  /**
+   * MFA and reauthentication: the signed-in user and session (and for MFA the credentials that count
+   * as their second factor).
+   */
   userId?: string
   sessionId?: string
   allowedCredentialIds?: readonly string[]
@@ -78,7 +81,7 @@ export async function verifyPasskeyAssertion(
         counter: 0,
         transports: credential.transports,
       },
-      requireUserVerification: false,
+      requireUserVerification: ceremony === 'reauthenticate',
     })
   } catch (error) {
     request.log.info({ credential_id: credentialId, reason: reasonOf(error) }, 'passkey assertion refused')

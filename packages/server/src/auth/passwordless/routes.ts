@@ -2,8 +2,9 @@ import { ApiError, maskPhone, parsePhone } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
+import { readApp } from '../../guards/readApp'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
 import type { LinkedAccountInput } from '../../users/usersRepository'
@@ -73,6 +74,7 @@ export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       app.post(
         `/api/v1/${spec.path}/init`,
         {
+          config: { guard: 'public' },
           schema: {
             tags: ['passwordless'],
             summary: `Send a one-time code by ${spec.channel}`,
@@ -81,7 +83,7 @@ export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const satchelApp = await resolveApp(ctx, request)
+          const satchelApp = readApp(request)
           if (!satchelApp.loginMethods.includes(spec.method)) throw new ApiError('disallowed_login_method')
           const identifier = spec.normalize(request.body.identifier)
           await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
@@ -101,6 +103,7 @@ export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       app.post(
         `/api/v1/${spec.path}/authenticate`,
         {
+          config: { guard: 'public' },
           schema: {
             tags: ['passwordless'],
             summary: `Sign in with the code sent by ${spec.channel}`,
@@ -109,7 +112,7 @@ export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const satchelApp = await resolveApp(ctx, request)
+          const satchelApp = readApp(request)
           await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
             [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
           ])

@@ -2,8 +2,9 @@ import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
+import { readApp } from '../../guards/readApp'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
 import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
@@ -35,6 +36,7 @@ export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/siwe/init',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['siwe'],
           summary: 'A single-use nonce for a Sign-In with Ethereum message from this address (10 minutes)',
@@ -43,7 +45,7 @@ export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         if (!satchelApp.loginMethods.includes('siwe')) throw new ApiError('disallowed_login_method')
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`nonce-ip:${clientIp(request)}`, rateLimits.walletNoncePerIp],
@@ -57,6 +59,7 @@ export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/siwe/authenticate',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['siwe'],
           summary: 'Sign in (or up) with a signed Sign-In with Ethereum message',
@@ -69,7 +72,7 @@ export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])

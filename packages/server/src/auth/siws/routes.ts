@@ -2,8 +2,9 @@ import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
+import { readApp } from '../../guards/readApp'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
 import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
@@ -31,6 +32,7 @@ export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/siws/init',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['siws'],
           summary: 'A single-use nonce for a Sign In With Solana message from this address (10 minutes)',
@@ -39,7 +41,7 @@ export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         if (!satchelApp.loginMethods.includes('siws')) throw new ApiError('disallowed_login_method')
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`nonce-ip:${clientIp(request)}`, rateLimits.walletNoncePerIp],
@@ -52,6 +54,7 @@ export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/siws/authenticate',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['siws'],
           summary: 'Sign in (or up) with a signed Sign In With Solana message (signature base64 or base58)',
@@ -64,7 +67,7 @@ export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { App } from '../../apps/types'
 import type { ServerContext } from '../../context'
+import { readApp } from '../../guards/readApp'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, resolveApp } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
 import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
@@ -70,6 +71,7 @@ export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/telegram/authenticate',
       {
+        config: { guard: 'public' },
         schema: {
           tags: ['telegram'],
           summary: 'Sign in with Telegram login-widget data or Mini App init data',
@@ -84,7 +86,7 @@ export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
+        const satchelApp = readApp(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
         ])

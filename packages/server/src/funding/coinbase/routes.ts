@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
 import { createId } from '../../crypto/tokens'
+import { readAuth } from '../../guards/readAuth'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp, requireAuth } from '../../http/requestContext'
+import { clientIp } from '../../http/requestContext'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
 import { createFundingSession, findFundingSession } from '../fundingSessions'
 import { readTxHash } from '../readTxHash'
@@ -62,6 +63,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
     app.post(
       '/api/v1/funding/coinbase_on_ramp/init',
       {
+        config: { guard: 'user' },
         schema: {
           tags: ['funding'],
           summary: 'Get a Coinbase Onramp session token for the signed-in user’s wallets',
@@ -72,7 +74,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
       },
       async (request) => {
         const coinbase = requireApi()
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`funding-init:${auth.userId}`, rateLimits.fundingInitPerUser],
         ])
@@ -130,6 +132,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
     app.get(
       '/api/v1/funding/coinbase_on_ramp/status',
       {
+        config: { guard: 'user' },
         schema: {
           tags: ['funding'],
           summary: 'The status of a Coinbase Onramp purchase',
@@ -140,7 +143,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
       },
       async (request) => {
         const coinbase = requireApi()
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`funding-status:${auth.userId}`, rateLimits.fundingStatusPerUser],
         ])

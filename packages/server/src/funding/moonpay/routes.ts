@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
 import { createId } from '../../crypto/tokens'
+import { readAuth } from '../../guards/readAuth'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { requireAuth } from '../../http/requestContext'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
 import { createFundingSession, findFundingSession } from '../fundingSessions'
 import {
@@ -70,6 +70,7 @@ export function moonpayOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/plugins/moonpay_on_ramp/sign',
       {
+        config: { guard: 'user' },
         schema: {
           tags: ['funding'],
           summary: 'Sign a MoonPay widget URL for the signed-in user’s wallet',
@@ -86,7 +87,7 @@ export function moonpayOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError('not_found', {
             message: `MoonPay (${environment}) is not configured on this server`,
           })
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`funding-init:${auth.userId}`, rateLimits.fundingInitPerUser],
         ])
@@ -150,6 +151,7 @@ export function moonpayOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/funding/moonpay/status',
       {
+        config: { guard: 'user' },
         schema: {
           tags: ['funding'],
           summary: 'The status of a MoonPay purchase',
@@ -159,7 +161,7 @@ export function moonpayOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`funding-status:${auth.userId}`, rateLimits.fundingStatusPerUser],
         ])

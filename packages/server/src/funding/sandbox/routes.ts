@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
 import { createId } from '../../crypto/tokens'
+import { readAuth } from '../../guards/readAuth'
 import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { requireAuth } from '../../http/requestContext'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
 import { createFundingSession, findFundingSession } from '../fundingSessions'
 import { fundingStatusAnswerSchema, toFundingStatusAnswer } from '../refreshFundingStatus'
@@ -33,6 +33,7 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/funding/sandbox/init',
       {
+        config: { guard: 'user' },
         schema: {
           tags: ['funding'],
           summary: 'Open a sandbox checkout (test card) that pays the wallet on the local chain',
@@ -43,7 +44,7 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { url, webhookSecret } = requireSandbox()
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`funding-init:${auth.userId}`, rateLimits.fundingInitPerUser],
         ])
@@ -86,6 +87,7 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/funding/sandbox/status',
       {
+        config: { guard: 'user' },
         schema: {
           tags: ['funding'],
           summary: 'The status of a sandbox purchase',
@@ -95,7 +97,7 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const auth = await requireAuth(ctx, request)
+        const auth = readAuth(request)
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`funding-status:${auth.userId}`, rateLimits.fundingStatusPerUser],
         ])
