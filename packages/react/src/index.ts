@@ -125,6 +125,7 @@ export type {
   AuthStatus,
   SatchelEvent,
   SatchelState,
+  SignedOutReason,
   WalletsState,
   WalletsStatus,
 } from './client/state/transition'
@@ -143,6 +144,7 @@ export {
   FeatureNotAvailableError,
   NotAuthenticatedError,
   SatchelProviderNotFoundError,
+  SessionKeyLostError,
   UnexpectedResponseError,
   WalletNotFoundError,
 } from './errors/errors'
