@@ -32,9 +32,9 @@ export type RotatedSession = { sessionId: string; userId: string; refreshToken: 
  * Spends a refresh token and answers its successor, in this order:
  * 1. the token must belong to a session of THIS app: another app's id (or an unknown token) is
  *    refused before anything is written, so presenting a victim's token to the wrong app spends nothing;
- * 2. the request must be signed by the session's key (proof of possession; sessions made without a
+ * 2. the session and the token must be live;
+ * 3. the request must be signed by the session's key (proof of possession; sessions made without a
  *    key, which cannot sign anything, refresh with the token alone). A failed proof spends nothing;
- * 3. the session and the token must be live;
  * 4. the token is marked used and its successor stored in one statement, so of two racing refreshes
  *    exactly one rotates;
  * 5. a token spent less than {@link REFRESH_REUSE_GRACE_MS} ago answers the same successor (the
@@ -59,12 +59,11 @@ export async function rotateRefreshToken(
       where r.token_hash = $1 and s.app_id = $2`,
     [hash, app.id],
   )
-  if (!row) throw new ApiError('missing_or_invalid_token')
+  const now = ctx.now()
+  if (!row || row.revoked_at || row.session_expires_at.getTime() <= now || row.expires_at.getTime() <= now)
+    throw new ApiError('missing_or_invalid_token')
   if (row.session_public_key)
     await requireRefreshSignature(ctx, request, { appId: app.id, sessionPublicKey: row.session_public_key })
-  const now = ctx.now()
-  if (row.revoked_at || row.session_expires_at.getTime() <= now || row.expires_at.getTime() <= now)
-    throw new ApiError('missing_or_invalid_token')
 
   const rotated = { sessionId: row.session_id, userId: row.user_id }
   let usedAt = row.used_at
