@@ -24,6 +24,11 @@ export type TestServer = {
   createApp(parameters?: Partial<CreateAppParameters>): Promise<{ app: App; secret: string }>
   /** The newest code sent to an address through the dev outbox. */
   latestCode(to: string, appId?: string): Promise<string>
+  /**
+   * Asks for a login code for an email address or (starting with `+`) a phone number, and answers it
+   * with the `flow_id` it must be entered with.
+   */
+  sendCode(to: string, options?: { appId?: string; ip?: string }): Promise<{ code: string; flowId: string }>
   /** Email sign-in from start to finish; returns the AuthenticatedUser body. */
   loginWithEmail(
     email: string,
@@ -38,6 +43,8 @@ export type CallOptions = {
   appId?: string | null
   origin?: string | null
   headers?: Record<string, string>
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  ip?: string
 }
 
 export type AuthenticatedUser = {
@@ -94,10 +101,11 @@ export async function startTestServer(
     })
   const { app, secret } = await createApp()
 
-  const call: TestServer['call'] = (method, url, { body, token, appId, origin, headers = {} } = {}) =>
+  const call: TestServer['call'] = (method, url, { body, token, appId, origin, headers = {}, ip } = {}) =>
     server.inject({
       method,
       url,
+      ...(ip ? { remoteAddress: ip } : {}),
       headers: {
         ...(appId === null ? {} : { 'satchel-app-id': appId ?? app.id }),
         ...(origin === null ? {} : { origin: origin ?? ORIGIN }),
@@ -116,6 +124,17 @@ export async function startTestServer(
     return code
   }
 
+  const sendCode: TestServer['sendCode'] = async (to, { appId = app.id, ip } = {}) => {
+    const sms = to.startsWith('+')
+    const init = await call('POST', `/api/v1/${sms ? 'passwordless_sms' : 'passwordless'}/init`, {
+      appId,
+      body: sms ? { phone_number: to } : { email: to },
+      ...(ip ? { ip } : {}),
+    })
+    if (init.statusCode !== 200) throw new Error(`init failed: ${init.body}`)
+    return { code: await latestCode(to, appId), flowId: init.json().flow_id }
+  }
+
   return {
     server,
     app,
@@ -125,13 +144,17 @@ export async function startTestServer(
     call,
     createApp,
     latestCode,
+    sendCode,
     async loginWithEmail(email, { appId = app.id, sessionPublicKey } = {}) {
-      const init = await call('POST', '/api/v1/passwordless/init', { appId, body: { email } })
-      if (init.statusCode !== 200) throw new Error(`init failed: ${init.body}`)
-      const code = await latestCode(email, appId)
+      const { code, flowId } = await sendCode(email, { appId })
       const response = await call('POST', '/api/v1/passwordless/authenticate', {
         appId,
-        body: { email, code, ...(sessionPublicKey ? { session_public_key: sessionPublicKey } : {}) },
+        body: {
+          email,
+          code,
+          flow_id: flowId,
+          ...(sessionPublicKey ? { session_public_key: sessionPublicKey } : {}),
+        },
       })
       if (response.statusCode !== 200) throw new Error(`authenticate failed: ${response.body}`)
       return response.json()

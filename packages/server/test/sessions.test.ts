@@ -245,16 +245,9 @@ describe('where the refresh token travels', () => {
   it('a page on the API’s own site gets it as an HttpOnly cookie only, which refreshes (signed) from then on', async () => {
     const key = createP256Key()
     const sameSite = { 'sec-fetch-site': 'same-site' }
-    await t.call('POST', '/api/v1/passwordless/init', {
-      body: { email: 'jar@example.com' },
-      headers: sameSite,
-    })
+    const { code, flowId } = await t.sendCode('jar@example.com')
     const login = await t.call('POST', '/api/v1/passwordless/authenticate', {
-      body: {
-        email: 'jar@example.com',
-        code: await t.latestCode('jar@example.com'),
-        session_public_key: key.publicJwk,
-      },
+      body: { email: 'jar@example.com', code, flow_id: flowId, session_public_key: key.publicJwk },
       headers: sameSite,
     })
     expect(login.statusCode).toBe(200)
@@ -285,9 +278,9 @@ describe('where the refresh token travels', () => {
       {},
       { 'sec-fetch-site': 'same-site', 'satchel-refresh-token-transport': 'body' },
     ]) {
-      await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'body@example.com' }, headers })
+      const { code, flowId } = await t.sendCode('body@example.com')
       const login = await t.call('POST', '/api/v1/passwordless/authenticate', {
-        body: { email: 'body@example.com', code: await t.latestCode('body@example.com') },
+        body: { email: 'body@example.com', code, flow_id: flowId },
         headers,
       })
       expect(typeof login.json().refresh_token).toBe('string')
@@ -359,14 +352,10 @@ describe('users', () => {
 describe('cookie mode', () => {
   it('keeps tokens out of the body and in HttpOnly, Secure, SameSite=Strict cookies that work for the next calls', async () => {
     const { app } = await t.createApp({ cookieMode: true })
-    await t.call('POST', '/api/v1/passwordless/init', {
-      appId: app.id,
-      body: { email: 'cookie@example.com' },
-    })
-    const code = await t.latestCode('cookie@example.com', app.id)
+    const { code, flowId } = await t.sendCode('cookie@example.com', { appId: app.id })
     const login = await t.call('POST', '/api/v1/passwordless/authenticate', {
       appId: app.id,
-      body: { email: 'cookie@example.com', code },
+      body: { email: 'cookie@example.com', code, flow_id: flowId },
     })
     expect(login.statusCode).toBe(200)
     expect(login.json()).toMatchObject({ token: null, refresh_token: null })

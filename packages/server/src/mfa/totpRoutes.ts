@@ -4,7 +4,7 @@ import { Secret } from 'otpauth'
 import { z } from 'zod'
 import type { ServerContext } from '../context'
 import { seal } from '../crypto/seal'
-import { requireAuth } from '../http/requestContext'
+import { clientIp, requireAuth } from '../http/requestContext'
 import {
   confirmMfaMethod,
   deleteMfaMethod,
@@ -75,7 +75,10 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             message: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
           })
         if (await userHasMfa(ctx, auth.userId)) await requireMfa(ctx, request, auth)
-        await verifyTotpCode(ctx, method, request.body.code)
+        await verifyTotpCode(ctx, method, request.body.code, {
+          sessionId: auth.sessionId,
+          ip: clientIp(request),
+        })
         await confirmMfaMethod(ctx, auth.userId, 'totp')
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
       },
@@ -96,7 +99,10 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const auth = await requireAuth(ctx, request)
         const method = await getMfaMethod(ctx, auth.userId, 'totp')
         if (!method?.confirmed) throw notEnrolled()
-        await verifyTotpCode(ctx, method, request.body.code)
+        await verifyTotpCode(ctx, method, request.body.code, {
+          sessionId: auth.sessionId,
+          ip: clientIp(request),
+        })
         return { token: await recordMfaVerification(ctx, auth, 'totp') }
       },
     )

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { fetchProviderJson } from '../auth/oauth/fetchProviderJson'
 import type { ServerContext } from '../context'
 import { secretsEqual } from '../crypto/tokens'
-import { requireAuth } from '../http/requestContext'
+import { clientIp, requireAuth } from '../http/requestContext'
 import { getAuthShare } from './getAuthShare'
 import { readDriveKeyFile, saveDriveKeyFile } from './googleDrive'
 import { lockWithSecret } from './lockWithSecret'
@@ -138,6 +138,7 @@ export function recoveryOAuthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             })
           const authShare = await unlockRecoveryLock(ctx, {
             auth,
+            ip: clientIp(request),
             lock,
             secretKey: async () => {
               const key = await readDriveKeyFile(drive, lock.driveFileName ?? fileName)

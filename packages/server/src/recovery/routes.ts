@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
-import { type Auth, requireAuth } from '../http/requestContext'
+import { rateLimitInOrder, rateLimits } from '../http/rateLimit'
+import { type Auth, clientIp, requireAuth } from '../http/requestContext'
 import { getWalletsRepository } from '../wallets/walletsRepository'
 import { derivePasscodeKey, PASSCODE_KDF } from './derivePasscodeKey'
 import { getAuthShare } from './getAuthShare'
@@ -88,11 +89,13 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           })
         }
         const lock = await getRecoveryLock(ctx, root.id)
+        // Each call runs scrypt (32 MiB) once or twice: bounded per user and per address before any.
+        await limitPasscodeWork(ctx, clientIp(request), auth.userId)
         // Changing a passcode needs the current one (or a session already unlocked with it): a session
         // token alone must not be able to lock the user out of their own wallets.
         const authShare =
           lock && request.body.current_passcode !== undefined
-            ? await unlockWithPasscode(ctx, auth, lock, request.body.current_passcode)
+            ? await unlockWithPasscode(ctx, auth, clientIp(request), lock, request.body.current_passcode)
             : await getAuthShare(ctx, {
                 rootId: root.id,
                 sessionId: auth.sessionId,
@@ -135,7 +138,8 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const lock = await getRecoveryLock(ctx, root.id)
         if (lock?.kind !== 'passcode')
           throw new ApiError('invalid_data', { message: 'No recovery passcode is set for this user' })
-        const authShare = await unlockWithPasscode(ctx, auth, lock, request.body.passcode)
+        await limitPasscodeWork(ctx, clientIp(request))
+        const authShare = await unlockWithPasscode(ctx, auth, clientIp(request), lock, request.body.passcode)
         authShare.fill(0)
         return { method: 'passcode' as const, unlocked: true }
       },
@@ -182,9 +186,21 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   }
 }
 
+/**
+ * The scrypt work one address (and, setting a passcode, one user) may ask for; besides, the process
+ * runs at most a few derivations at once (`passcodeKdfLimit`). Unlocking is also held by its tries.
+ */
+async function limitPasscodeWork(ctx: ServerContext, ip: string, userId?: string): Promise<void> {
+  await rateLimitInOrder(ctx.kv, ctx.config.rateLimitScale, [
+    [`passcode-kdf-ip:${ip}`, rateLimits.passcodeWorkPerIp],
+    ...(userId ? [[`passcode-kdf-user:${userId}`, rateLimits.passcodeWorkPerUser] as const] : []),
+  ])
+}
+
 function unlockWithPasscode(
   ctx: ServerContext,
   auth: Auth,
+  ip: string,
   lock: RecoveryLock,
   passcode: string,
 ): Promise<Uint8Array> {
@@ -195,6 +211,7 @@ function unlockWithPasscode(
   const { salt, kdf } = lock
   return unlockRecoveryLock(ctx, {
     auth,
+    ip,
     lock,
     secretKey: () => derivePasscodeKey(passcode, salt, kdf),
     wrongSecretMessage: WRONG_PASSCODE,
