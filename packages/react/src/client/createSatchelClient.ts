@@ -76,6 +76,11 @@ export type SatchelClient = {
   getAppConfig(): Promise<AppConfig>
   /** Sent as `satchel-mfa-token` on authenticated requests until it expires (unix ms). */
   setMfaToken(token: string | undefined, expiresAt?: number): void
+  /**
+   * The `flow_id` of the last code sent to each address from this client, which the code must be
+   * entered with (see `sendEmailCode`); kept in memory only.
+   */
+  readonly codeFlows: Map<string, string>
 }
 
 /**
@@ -310,6 +315,7 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
     setMfaToken(token, expiresAt = now() + 15 * 60_000) {
       mfa = token ? { token, expiresAt } : undefined
     },
+    codeFlows: new Map(),
   }
   return client
 }
