@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { derivePasscodeKey, PASSCODE_KDF, passcodeKdfLimit } from './derivePasscodeKey'
+import { derivePasscodeKey, PASSCODE_KDF, PASSCODE_KDF_SLOTS, passcodeKdfLimit } from './derivePasscodeKey'
 
 const salt = new Uint8Array(16).fill(7)
 
@@ -28,7 +28,7 @@ describe('derivePasscodeKey', () => {
     expect(Buffer.from(composed).equals(decomposed)).toBe(true)
   })
 
-  it('runs at most 2 at once with 8 waiting: a flood beyond that is refused with too_many_requests, not queued', async () => {
+  it('runs at most half the cores at once with 8 waiting: a flood beyond that is refused with too_many_requests, not queued', async () => {
     let mostRunning = 0
     const watch = setInterval(() => {
       mostRunning = Math.max(mostRunning, passcodeKdfLimit.load().running)
@@ -38,11 +38,11 @@ describe('derivePasscodeKey', () => {
     )
     clearInterval(watch)
     const refused = results.filter((r) => r.status === 'rejected')
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10)
-    expect(refused).toHaveLength(10)
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(PASSCODE_KDF_SLOTS + 8)
+    expect(refused).toHaveLength(20 - PASSCODE_KDF_SLOTS - 8)
     for (const r of refused)
       expect(r.status === 'rejected' && r.reason).toMatchObject({ code: 'too_many_requests' })
-    expect(mostRunning).toBe(2)
+    expect(mostRunning).toBe(PASSCODE_KDF_SLOTS)
     expect(passcodeKdfLimit.load()).toEqual({ running: 0, waiting: 0 })
   })
 })

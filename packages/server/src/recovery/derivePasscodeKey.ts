@@ -1,4 +1,5 @@
 import { scrypt } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { createConcurrencyLimit } from '../http/createConcurrencyLimit'
 
 /** scrypt cost for recovery passcodes: about 32 MiB and a few tens of milliseconds per guess. */
@@ -6,12 +7,13 @@ export const PASSCODE_KDF = { N: 2 ** 15, r: 8, p: 1 } as const
 export type PasscodeKdf = { N: number; r: number; p: number }
 
 /**
- * Passcode derivations at once in this process, and waiting: 2 x 32 MiB at most, and two of libuv's
- * four threads left for everything else (wallet creation, other crypto, files). Beyond the queue a
+ * Passcode derivations at once in this process: half the machine's cores (one on two), so scrypt's
+ * CPU and 32 MiB each never starve the requests around them; and 8 more may wait. Beyond that a
  * derivation is refused with `too_many_requests`: 113 passcode calls in 2 s once held another user's
- * wallet creation for 1.9 s. Per process, so each API instance of a fleet bounds its own.
+ * wallet creation for 1.9 s (bench/passcode-flood). Per process, so each API instance bounds its own.
  */
-export const passcodeKdfLimit = createConcurrencyLimit({ slots: 2, queue: 8 })
+export const PASSCODE_KDF_SLOTS = Math.max(1, Math.floor(availableParallelism() / 2))
+export const passcodeKdfLimit = createConcurrencyLimit({ slots: PASSCODE_KDF_SLOTS, queue: 8 })
 
 /**
  * The 32-byte key a recovery passcode seals the auth share under: scrypt with the user's own random

@@ -80,17 +80,18 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const auth = await requireFreshMfa(ctx, request)
-        const root = await requireUserRoot(ctx, auth.userId)
         const { bits } = estimatePasswordEntropy(request.body.passcode)
         if (bits < MIN_PASSCODE_ENTROPY_BITS) {
           throw new ApiError('invalid_data', {
             message: `The passcode is too easy to guess (about ${Math.floor(bits)} bits of entropy; at least ${MIN_PASSCODE_ENTROPY_BITS} are needed). Use a longer passcode, more kinds of characters, or a generated passphrase`,
           })
         }
+        // Each call runs scrypt (32 MiB) once or twice: bounded per user and per address first, before
+        // even a database read, so a flood is refused for the price of a counter.
+        await limitPasscodeWork(ctx, clientIp(request), (await requireAuth(ctx, request)).userId)
+        const auth = await requireFreshMfa(ctx, request)
+        const root = await requireUserRoot(ctx, auth.userId)
         const lock = await getRecoveryLock(ctx, root.id)
-        // Each call runs scrypt (32 MiB) once or twice: bounded per user and per address before any.
-        await limitPasscodeWork(ctx, clientIp(request), auth.userId)
         // Changing a passcode needs the current one (or a session already unlocked with it): a session
         // token alone must not be able to lock the user out of their own wallets.
         const authShare =
@@ -134,11 +135,11 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const auth = await requireAuth(ctx, request)
+        await limitPasscodeWork(ctx, clientIp(request))
         const root = await requireUserRoot(ctx, auth.userId)
         const lock = await getRecoveryLock(ctx, root.id)
         if (lock?.kind !== 'passcode')
           throw new ApiError('invalid_data', { message: 'No recovery passcode is set for this user' })
-        await limitPasscodeWork(ctx, clientIp(request))
         const authShare = await unlockWithPasscode(ctx, auth, clientIp(request), lock, request.body.passcode)
         authShare.fill(0)
         return { method: 'passcode' as const, unlocked: true }
