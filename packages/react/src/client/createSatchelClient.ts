@@ -4,6 +4,7 @@ import { createWallet } from './actions/createWallet'
 import { type ClientRequest, createClientRequest } from './http/createClientRequest'
 import { createHttpClient } from './http/createHttpClient'
 import { isRecord, parseAppConfig, parseAuthenticated, parseUser, parseWalletList } from './parse'
+import { endSessionWithoutKey } from './session/endSessionWithoutKey'
 import { exportSessionPublicKey, getOrCreateSessionKey, type SessionPublicKey } from './session/sessionKey'
 import { createDefaultSessionKeyStore, type SessionKeyStore } from './session/sessionKeyStore'
 import { createStore } from './state/createStore'
@@ -154,22 +155,7 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
     getMfa: () => mfa,
   })
 
-  /**
-   * Ends a session this browser lost the key of: it can neither refresh nor sign. The server is told
-   * (best effort) so the session does not linger in the user's list of devices.
-   */
-  async function endWithoutKey() {
-    const session = tokens.current()
-    if (session) {
-      await http({
-        method: 'POST',
-        path: '/api/v1/sessions/logout',
-        body: session.refreshToken ? { refreshToken: session.refreshToken } : {},
-      }).catch(() => {})
-    }
-    await tokens.clear()
-    store.dispatch({ type: 'logged_out', reason: 'session_key_lost' })
-  }
+  const endWithoutKey = () => endSessionWithoutKey({ http, tokens, dispatch: store.dispatch })
 
   async function fetchUser(): Promise<SatchelUser> {
     const answer = await request({ method: 'GET', path: '/api/v1/users/me', auth: true })
