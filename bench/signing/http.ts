@@ -243,13 +243,13 @@ async function prepare(instance: Instance, db: Db) {
   const session = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   const { kty, crv, x, y } = session.publicKey.export({ format: 'jwk' })
   const email = 'bench@example.com'
-  await api('POST', '/api/v1/passwordless/init', { email }, appHeaders)
+  const init = await api('POST', '/api/v1/passwordless/init', { email }, appHeaders)
   const outbox = JSON.parse((await api('GET', `/api/v1/dev/outbox?to=${email}`, undefined, appHeaders)).body)
   const code = /\b(\d{6})\b/.exec(outbox.messages[0].text)?.[1]
   const login = await api(
     'POST',
     '/api/v1/passwordless/authenticate',
-    { email, code, session_public_key: { kty, crv, x, y } },
+    { email, code, flow_id: JSON.parse(init.body).flow_id, session_public_key: { kty, crv, x, y } },
     appHeaders,
   )
   const token: string = JSON.parse(login.body).token

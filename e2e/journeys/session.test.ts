@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { launchBrowser } from '../support/launchBrowser'
@@ -65,5 +65,75 @@ describe('sessions', () => {
     await signInHeading(phonePage).waitFor({ timeout: 15_000 })
     await laptop.close()
     await phone.close()
+  })
+
+  it('keeps the refresh token out of page scripts’ reach (an HttpOnly cookie) and refreshes with the session key’s signature', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const address = await signInWithEmail(page, world, 'cookie-jar@example.com')
+    const refreshCookie = async () =>
+      (await context.cookies(new URL('/api/v1/sessions', world.walletUrl).href)).find((c) =>
+        c.name.startsWith('satchel-refresh-token.'),
+      )
+    const first = await refreshCookie()
+    expect(first).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' })
+    const storage = () => page.evaluate(() => JSON.stringify(localStorage))
+    expect(await storage()).not.toContain(first?.value)
+    expect(await storage()).not.toContain('refreshToken')
+
+    // Make the stored access token look expired: the SDK must refresh before its next call.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith(':session')) ?? ''
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}')
+      const [header, payload, signature] = String(session.token).split('.')
+      const claims = JSON.parse(atob((payload ?? '').replaceAll('-', '+').replaceAll('_', '/')))
+      claims.exp = Math.floor(Date.now() / 1000) - 60
+      const encoded = btoa(JSON.stringify(claims))
+        .replaceAll('+', '-')
+        .replaceAll('/', '_')
+        .replace(/=+$/, '')
+      localStorage.setItem(key, JSON.stringify({ ...session, token: [header, encoded, signature].join('.') }))
+    })
+    const refreshes: Request[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/sessions')
+        refreshes.push(request)
+    })
+    await page.reload()
+    expect(await readHeaderAddress(page)).toBe(address)
+    expect(refreshes).toHaveLength(1)
+    const [refresh] = refreshes
+    expect((await refresh?.allHeaders())?.['satchel-authorization-signature']).toMatch(/^[A-Za-z0-9+/]+=*$/)
+    // The refresh token went as the cookie, not in the body; the cookie was rotated.
+    expect(refresh?.postData()).toBe('{}')
+    expect((await refreshCookie())?.value).not.toBe(first?.value)
+    expect(await storage()).not.toContain('refreshToken')
+    await context.close()
+  })
+
+  it('a browser whose site data (and so its session key) was cleared is told to sign in again, without retrying', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInWithEmail(page, world, 'cleared@example.com')
+    // Deleted once the page lets go of it (the reload); the next page's open waits for that.
+    await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const request = indexedDB.deleteDatabase('satchel-session-keys')
+          request.onsuccess = resolve
+          request.onblocked = resolve
+          request.onerror = reject
+        }),
+    )
+    const refreshes: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/sessions') refreshes.push(request.method())
+    })
+    await page.reload()
+    await signInHeading(page).waitFor()
+    await page.getByRole('status').filter({ hasText: 'Sign in again to continue' }).waitFor()
+    await page.waitForTimeout(2_000)
+    expect(refreshes).toEqual([])
+    await context.close()
   })
 })

@@ -11,6 +11,7 @@ describe('public surface', () => {
         "OAuthPopupClosedError",
         "SatchelProvider",
         "SatchelProviderNotFoundError",
+        "SessionKeyLostError",
         "StepUpRequiredError",
         "UnexpectedResponseError",
         "WalletConnectNotConfiguredError",

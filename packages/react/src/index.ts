@@ -142,6 +142,7 @@ export type {
   AuthStatus,
   SatchelEvent,
   SatchelState,
+  SignedOutReason,
   WalletsState,
   WalletsStatus,
 } from './client/state/transition'
@@ -160,6 +161,7 @@ export {
   FeatureNotAvailableError,
   NotAuthenticatedError,
   SatchelProviderNotFoundError,
+  SessionKeyLostError,
   type StepUpReason,
   StepUpRequiredError,
   UnexpectedResponseError,

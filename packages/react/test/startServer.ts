@@ -10,8 +10,11 @@ export type TestStack = {
   appId: string
   /** The newest 6-digit code the dev outbox holds for an address. */
   latestCode(to: string): Promise<string>
-  /** Moves the server's clock forward (how long ago a sign-in or a verification was). */
-  advanceClock(ms: number): void
+  /**
+   * Makes every sign-in and "Confirm it's you" look `ms` older (the server's "recent login" rule),
+   * without moving the clock that signed requests are checked against.
+   */
+  ageSignIns(ms: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -39,8 +42,7 @@ export async function startServer({
     ...env,
   })
   const database = await createDatabase({ dataDir: undefined })
-  let offsetMs = 0
-  const server = await buildApp(config, { db: database, logger: false, now: () => Date.now() + offsetMs })
+  const server = await buildApp(config, { db: database, logger: false })
   const { app } = await server.satchel.apps.createApp({
     name: 'SDK Test App',
     allowedOrigins: origins.length > 0 ? origins : ['http://localhost'],
@@ -52,8 +54,12 @@ export async function startServer({
   return {
     url,
     appId: app.id,
-    advanceClock(ms) {
-      offsetMs += ms
+    async ageSignIns(ms) {
+      await database.query(
+        `update sessions set created_at = created_at - $1 * interval '1 millisecond',
+           reauthenticated_at = reauthenticated_at - $1 * interval '1 millisecond'`,
+        [ms],
+      )
     },
     async latestCode(to) {
       const response = await fetch(`${url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, {

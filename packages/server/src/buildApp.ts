@@ -217,6 +217,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       'satchel-request-expiry',
       'satchel-idempotency-key',
       'satchel-mfa-token',
+      'satchel-refresh-token-transport',
       'farcaster-channel-token',
     ],
     maxAge: 600,

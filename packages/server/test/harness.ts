@@ -26,10 +26,17 @@ export type TestServer = {
   /** The newest code sent to an address through the dev outbox. */
   latestCode(to: string, appId?: string): Promise<string>
   /**
+   * Asks for a login code for an email address or (starting with `+`) a phone number, and answers it
+   * with the `flow_id` it must be entered with.
+   */
+  sendCode(to: string, options?: { appId?: string; ip?: string }): Promise<{ code: string; flowId: string }>
+  /**
    * Email sign-in from start to finish, with a session key bound to the session (a new one unless
-   * `key` is given); returns the AuthenticatedUser body and the key (for signed calls, `userCall`).
+   * `key` is given; `null` for a session without one); returns the AuthenticatedUser body and the key
+   * (for signed calls, `userCall`).
    */
   loginWithEmail(email: string, options?: { appId?: string; key?: P256Key }): Promise<SignedInLogin>
+  loginWithEmail(email: string, options: { appId?: string; key: null }): Promise<AuthenticatedUser>
   close(): Promise<void>
 }
 
@@ -39,7 +46,11 @@ export type CallOptions = {
   appId?: string | null
   origin?: string | null
   headers?: Record<string, string>
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  ip?: string
 }
+
+type LoginOptions = { appId?: string; key?: P256Key | null }
 
 /** A login's answer with the session key the client bound to it. */
 export type SignedInLogin = AuthenticatedUser & { key: P256Key }
@@ -100,10 +111,11 @@ export async function startTestServer(
     })
   const { app, secret } = await createApp()
 
-  const call: TestServer['call'] = (method, url, { body, token, appId, origin, headers = {} } = {}) =>
+  const call: TestServer['call'] = (method, url, { body, token, appId, origin, headers = {}, ip } = {}) =>
     server.inject({
       method,
       url,
+      ...(ip ? { remoteAddress: ip } : {}),
       headers: {
         ...(appId === null ? {} : { 'satchel-app-id': appId ?? app.id }),
         ...(origin === null ? {} : { origin: origin ?? ORIGIN }),
@@ -122,6 +134,17 @@ export async function startTestServer(
     return code
   }
 
+  const sendCode: TestServer['sendCode'] = async (to, { appId = app.id, ip } = {}) => {
+    const sms = to.startsWith('+')
+    const init = await call('POST', `/api/v1/${sms ? 'passwordless_sms' : 'passwordless'}/init`, {
+      appId,
+      body: sms ? { phone_number: to } : { email: to },
+      ...(ip ? { ip } : {}),
+    })
+    if (init.statusCode !== 200) throw new Error(`init failed: ${init.body}`)
+    return { code: await latestCode(to, appId), flowId: init.json().flow_id }
+  }
+
   return {
     server,
     app,
@@ -131,16 +154,20 @@ export async function startTestServer(
     call,
     createApp,
     latestCode,
-    async loginWithEmail(email, { appId = app.id, key = createP256Key() } = {}) {
-      const init = await call('POST', '/api/v1/passwordless/init', { appId, body: { email } })
-      if (init.statusCode !== 200) throw new Error(`init failed: ${init.body}`)
-      const code = await latestCode(email, appId)
+    sendCode,
+    async loginWithEmail(email: string, { appId = app.id, key = createP256Key() }: LoginOptions = {}) {
+      const { code, flowId } = await sendCode(email, { appId })
       const response = await call('POST', '/api/v1/passwordless/authenticate', {
         appId,
-        body: { email, code, session_public_key: key.publicJwk },
+        body: {
+          email,
+          code,
+          flow_id: flowId,
+          ...(key ? { session_public_key: key.publicJwk } : {}),
+        },
       })
       if (response.statusCode !== 200) throw new Error(`authenticate failed: ${response.body}`)
-      return { ...response.json(), key }
+      return key ? { ...response.json(), key } : response.json()
     },
     async close() {
       await server.close()

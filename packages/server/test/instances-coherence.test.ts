@@ -5,16 +5,17 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type SatchelServer } from '../src/buildApp'
+import { hashToken } from '../src/crypto/tokens'
 import { createDatabase, type Database } from '../src/db/createDatabase'
 import { createKv, type Kv } from '../src/kv/createKv'
 import { testRedisUrl } from '../src/kv/testKv'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
 import {
   basicAuth,
-  createP256Key,
   createWallet,
   PUBLIC_URL,
   type SignedInUser,
+  signedCall,
   signInWithKey,
   userCall,
 } from './walletRequests'
@@ -119,14 +120,21 @@ describe('sessions', () => {
     const wallet = await createWallet(first, user.token)
     await warm(user, wallet.id)
 
-    const rotated = await first.call('POST', '/api/v1/sessions', {
+    const rotated = await signedCall(first, 'POST', '/api/v1/sessions', {
+      key: login.key,
       body: { refresh_token: login.refresh_token },
     })
     expect(rotated.statusCode, rotated.body).toBe(200)
     const newToken: string = rotated.json().token
     expect((await sign(second, user, wallet.id, newToken)).statusCode).toBe(200)
-    // The spent token shows up again: it was copied, so the whole session ends everywhere.
-    const reuse = await first.call('POST', '/api/v1/sessions', {
+    // The spent token shows up again, after the grace window two tabs get (moved back in the database:
+    // the clock stands still here): it was copied, so the whole session ends everywhere.
+    await first.database.db.query(
+      `update refresh_tokens set used_at = used_at - interval '1 minute' where token_hash = $1`,
+      [hashToken(login.refresh_token)],
+    )
+    const reuse = await signedCall(first, 'POST', '/api/v1/sessions', {
+      key: login.key,
       body: { refresh_token: login.refresh_token },
     })
     expect(reuse.json().code).toBe('missing_or_invalid_token')
@@ -152,28 +160,6 @@ describe('sessions', () => {
       'the first instance refuses the phone session',
     )
     expect((await sign(second, phone, wallet.id)).json().code).toBe('missing_or_invalid_token')
-  })
-
-  it('a session key replaced on refresh is the one every instance verifies', async () => {
-    const user = await signInWithKey(first, 'coherence-rekey@example.com')
-    const login = await first.loginWithEmail('coherence-rekey@example.com', { key: user.key })
-    const current: SignedInUser = { ...user, token: login.token }
-    const wallet = await createWallet(first, current.token)
-    await warm(current, wallet.id)
-
-    const newKey = createP256Key()
-    const refreshed = await first.call('POST', '/api/v1/sessions', {
-      body: { refresh_token: login.refresh_token, session_public_key: newKey.publicJwk },
-    })
-    expect(refreshed.statusCode, refreshed.body).toBe(200)
-    const rekeyed: SignedInUser = { ...current, key: newKey, token: refreshed.json().token }
-    expect((await sign(first, rekeyed, wallet.id)).statusCode).toBe(200)
-    await eventually(
-      async () =>
-        (await sign(second, rekeyed, wallet.id)).statusCode === 200 &&
-        (await sign(second, current, wallet.id)).json().code === 'invalid_authorization_signature',
-      'the second instance verifies the new key and refuses the old one',
-    )
   })
 })
 

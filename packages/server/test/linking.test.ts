@@ -17,13 +17,15 @@ function newPhone(): string {
   return `+1415555${String(1000 + counter).padStart(4, '0')}`
 }
 
+/** A flow id of the right shape that no init answered. */
+const NO_FLOW = 'otp_aaaaaaaaaaaaaaaaaaaaaa'
+
 async function loginWithPhone(phone: string, appId = t.app.id): Promise<SignedInLogin> {
-  await t.call('POST', '/api/v1/passwordless_sms/init', { appId, body: { phone_number: phone } })
-  const code = await t.latestCode(phone, appId)
+  const { code, flowId } = await t.sendCode(phone, { appId })
   const key = createP256Key()
   const r = await t.call('POST', '/api/v1/passwordless_sms/authenticate', {
     appId,
-    body: { phone_number: phone, code, session_public_key: key.publicJwk },
+    body: { phone_number: phone, code, flow_id: flowId, session_public_key: key.publicJwk },
   })
   expect(r.statusCode).toBe(200)
   return { ...r.json(), key }
@@ -43,15 +45,17 @@ async function linkEmail(login: SignedInLogin, email: string, appId = t.app.id) 
   const init = await t.call('POST', '/api/v1/passwordless/init', { appId, body: { email } })
   expect(init.statusCode).toBe(200)
   const code = await t.latestCode(email.toLowerCase(), appId)
-  return userCall(t, login, 'POST', '/api/v1/passwordless/link', { appId, body: { email, code } })
+  return userCall(t, login, 'POST', '/api/v1/passwordless/link', {
+    appId,
+    body: { email, code, flow_id: init.json().flow_id },
+  })
 }
 
 async function linkPhone(login: SignedInLogin, phone: string, appId = t.app.id) {
-  await t.call('POST', '/api/v1/passwordless_sms/init', { appId, body: { phone_number: phone } })
-  const code = await t.latestCode(phone, appId)
+  const { code, flowId } = await t.sendCode(phone, { appId })
   return userCall(t, login, 'POST', '/api/v1/passwordless_sms/link', {
     appId,
-    body: { phone_number: phone, code },
+    body: { phone_number: phone, code, flow_id: flowId },
   })
 }
 
@@ -119,7 +123,7 @@ describe('linking an email or a phone', () => {
     const login = await t.loginWithEmail('no-sms@example.com', { appId: app.id })
     const r = await userCall(t, login, 'POST', '/api/v1/passwordless_sms/link', {
       appId: app.id,
-      body: { phone_number: newPhone(), code: '123456' },
+      body: { phone_number: newPhone(), code: '123456', flow_id: NO_FLOW },
     })
     expect(r.statusCode).toBe(403)
     expect(r.json()).toEqual({
@@ -130,11 +134,10 @@ describe('linking an email or a phone', () => {
 
   it('refuses a wrong code with invalid_credentials and links nothing', async () => {
     const login = await loginWithPhone(newPhone())
-    await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'wrong-code@example.com' } })
-    const code = await t.latestCode('wrong-code@example.com')
+    const { code, flowId } = await t.sendCode('wrong-code@example.com')
     const wrong = code === '000000' ? '111111' : '000000'
     const r = await userCall(t, login, 'POST', '/api/v1/passwordless/link', {
-      body: { email: 'wrong-code@example.com', code: wrong },
+      body: { email: 'wrong-code@example.com', code: wrong, flow_id: flowId },
     })
     expect(r.statusCode).toBe(401)
     expect(r.json().code).toBe('invalid_credentials')
@@ -143,7 +146,7 @@ describe('linking an email or a phone', () => {
 
   it('needs a signed-in user: must_be_authenticated', async () => {
     const r = await t.call('POST', '/api/v1/passwordless/link', {
-      body: { email: 'anon@example.com', code: '123456' },
+      body: { email: 'anon@example.com', code: '123456', flow_id: NO_FLOW },
     })
     expect(r.statusCode).toBe(401)
     expect(r.json().code).toBe('must_be_authenticated')

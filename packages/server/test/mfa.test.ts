@@ -151,6 +151,50 @@ describe('TOTP', () => {
     expect(sixth.json()).toEqual({ error: 'Too many requests, try again later', code: 'too_many_requests' })
   })
 
+  it("a thief's wrong codes from a stolen session never lock the owner's TOTP on their own device", async () => {
+    const { token, secret } = await withTotp('totp-victim@example.com')
+    const thief = await signIn('totp-victim@example.com')
+    const wrong = wrongTotpCode(secret)
+    for (let i = 0; i < 6; i++)
+      await t.call('POST', '/api/v1/mfa/totp/verify', {
+        token: thief.token,
+        body: { code: wrong },
+        ip: '203.0.113.10',
+      })
+    const held = await t.call('POST', '/api/v1/mfa/totp/verify', {
+      token: thief.token,
+      body: { code: totpCode(secret) },
+      ip: '203.0.113.10',
+    })
+    expect(held.statusCode).toBe(429)
+    const owner = await t.call('POST', '/api/v1/mfa/totp/verify', {
+      token,
+      body: { code: totpCode(secret) },
+      ip: '198.51.100.40',
+    })
+    expect(owner.statusCode, owner.body).toBe(200)
+  })
+
+  it('bounds guessing across sessions and addresses: 10 wrong codes in 10 minutes close TOTP for the user', async () => {
+    const { secret } = await withTotp('totp-walk@example.com')
+    const wrong = wrongTotpCode(secret)
+    const answers: number[] = []
+    for (const ip of ['203.0.113.21', '203.0.113.22', '203.0.113.23']) {
+      const session = await signIn('totp-walk@example.com')
+      for (let i = 0; i < 4; i++)
+        answers.push(
+          (
+            await t.call('POST', '/api/v1/mfa/totp/verify', {
+              token: session.token,
+              body: { code: wrong },
+              ip,
+            })
+          ).statusCode,
+        )
+    }
+    expect(answers).toEqual([...Array(10).fill(401), 429, 429])
+  })
+
   it('refuses verify for a user without TOTP', async () => {
     const login = await signIn('totp-none@example.com')
     const r = await post('/api/v1/mfa/totp/verify', login.token, { body: { code: '123456' } })
@@ -292,8 +336,12 @@ describe('SMS MFA', () => {
     const login = await withSms('sms-not-login@example.com', '+14155550102')
     await post('/api/v1/mfa/passwordless_sms/init', login.token)
     const code = await t.latestCode('+14155550102')
+    // Not with a login flow of that number either.
+    const login2 = await t.call('POST', '/api/v1/passwordless_sms/init', {
+      body: { phone_number: '+14155550102' },
+    })
     const r = await t.call('POST', '/api/v1/passwordless_sms/authenticate', {
-      body: { phone_number: '+14155550102', code },
+      body: { phone_number: '+14155550102', code, flow_id: login2.json().flow_id },
     })
     expect(r.json().code).toBe('invalid_credentials')
   })
@@ -322,6 +370,43 @@ describe('SMS MFA', () => {
     expect(
       (await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code } })).json().code,
     ).toBe('invalid_credentials')
+  })
+
+  it("a thief's wrong codes in their session never burn the code texted to the owner's session", async () => {
+    const owner = await withSms('sms-victim@example.com', '+14155550111')
+    const thief = await signIn('sms-victim@example.com')
+    await post('/api/v1/mfa/passwordless_sms/init', owner.token)
+    const code = await t.latestCode('+14155550111')
+    await post('/api/v1/mfa/passwordless_sms/init', thief.token)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 6; i++)
+      await post('/api/v1/mfa/passwordless_sms/verify', thief.token, { body: { code: wrong } })
+    // Nor can the thief's session spend the owner's code.
+    expect(
+      (await post('/api/v1/mfa/passwordless_sms/verify', thief.token, { body: { code } })).json().code,
+    ).toBe('invalid_credentials')
+    const r = await post('/api/v1/mfa/passwordless_sms/verify', owner.token, { body: { code } })
+    expect(r.statusCode, r.body).toBe(200)
+  })
+
+  it("a thief's session cannot use up the texts of the owner's session", async () => {
+    const owner = await withSms('sms-spent@example.com', '+14155550112')
+    const thief = await signIn('sms-spent@example.com')
+    const thiefAnswers: number[] = []
+    for (let i = 0; i < 6; i++)
+      thiefAnswers.push((await post('/api/v1/mfa/passwordless_sms/init', thief.token)).statusCode)
+    expect(thiefAnswers).toEqual([200, 200, 200, 200, 200, 429])
+    expect((await post('/api/v1/mfa/passwordless_sms/init', owner.token)).statusCode).toBe(200)
+  })
+
+  it('SMS MFA has its own limit: a flood of login inits for the number does not stop its MFA texts', async () => {
+    const owner = await withSms('sms-flood@example.com', '+14155550113')
+    for (let i = 0; i < 12; i++)
+      await t.call('POST', '/api/v1/passwordless_sms/init', {
+        body: { phone_number: '+14155550113' },
+        ip: `203.0.113.${30 + (i % 3)}`,
+      })
+    expect((await post('/api/v1/mfa/passwordless_sms/init', owner.token)).statusCode).toBe(200)
   })
 
   it('a code expires after 10 minutes', async () => {

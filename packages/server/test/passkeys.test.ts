@@ -119,7 +119,7 @@ describe('signing up and in with a passkey', () => {
       authenticatorSelection: {
         residentKey: 'required',
         requireResidentKey: true,
-        userVerification: 'preferred',
+        userVerification: 'required',
       },
     })
     expect(body.options.pubKeyCredParams.map((p: { alg: number }) => p.alg)).toEqual([-8, -7, -257])
@@ -152,7 +152,7 @@ describe('signing up and in with a passkey', () => {
     const init = await post('/api/v1/passkeys/authenticate/init', { body: {} })
     expect(init.json()).toMatchObject({
       relying_party: 'localhost',
-      options: { rpId: 'localhost', allowCredentials: [], userVerification: 'preferred', timeout: 300_000 },
+      options: { rpId: 'localhost', allowCredentials: [], userVerification: 'required', timeout: 300_000 },
     })
     t.clock.advance(1000)
     const response = await post('/api/v1/passkeys/authenticate', {
@@ -303,6 +303,21 @@ describe('refusals', () => {
 
   it('refuses authenticator data signed for another rpID (invalid_credentials)', async () => {
     expectRefusal(await signIn(authenticator, { rpId: 'phishing.example' }), 401, 'invalid_credentials')
+  })
+
+  it('refuses a passkey sign-up or sign-in whose device did not verify the user (no PIN or biometric)', async () => {
+    const fresh = createSoftAuthenticator(ORIGIN)
+    const register = await options('/api/v1/passkeys/register/init')
+    expectRefusal(
+      await post('/api/v1/passkeys/register', {
+        body: { authenticator_response: fresh.register(register, { unverifiedUser: true }) },
+      }),
+      401,
+      'invalid_credentials',
+    )
+    expectRefusal(await signIn(authenticator, { unverifiedUser: true }), 401, 'invalid_credentials')
+    // The same passkey, verified, still signs in.
+    expect((await signIn(authenticator)).statusCode).toBe(200)
   })
 
   it('refuses a bad signature (invalid_credentials)', async () => {
@@ -534,6 +549,18 @@ describe('passkey as a second factor', () => {
       },
     })
     expect(wrong.json()).toMatchObject({ code: 'invalid_credentials' })
+    // The enrolled passkey, on a device that did not verify its user: not a second factor.
+    const unverifiedInit = await post('/api/v1/mfa/passkeys/init', { token: login.token })
+    const unverified = await post('/api/v1/mfa/passkeys/verify', {
+      token: login.token,
+      body: {
+        authenticator_response: authenticator.authenticate(unverifiedInit.json().options, {
+          credential: enrolled,
+          unverifiedUser: true,
+        }),
+      },
+    })
+    expect(unverified.json()).toMatchObject({ code: 'invalid_credentials' })
 
     const fresh = await post('/api/v1/mfa/passkeys/init', { token: login.token })
     const verify = await post('/api/v1/mfa/passkeys/verify', {

@@ -29,11 +29,10 @@ describe('email codes', () => {
   })
 
   it('refuses a code after 10 minutes', async () => {
-    await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'late@example.com' } })
-    const code = await t.latestCode('late@example.com')
+    const { code, flowId } = await t.sendCode('late@example.com')
     t.clock.advance(10 * 60 * 1000 + 1)
     const response = await t.call('POST', '/api/v1/passwordless/authenticate', {
-      body: { email: 'late@example.com', code },
+      body: { email: 'late@example.com', code, flow_id: flowId },
     })
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual({
@@ -42,51 +41,46 @@ describe('email codes', () => {
     })
   })
 
-  it('kills a code after 5 wrong tries: the 6th try fails even with the right code', async () => {
-    await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'guess@example.com' } })
-    const code = await t.latestCode('guess@example.com')
+  it('kills a code after 5 wrong tries with its flow: the 6th try fails even with the right code', async () => {
+    const { code, flowId } = await t.sendCode('guess@example.com')
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < 5; i++) {
       const r = await t.call('POST', '/api/v1/passwordless/authenticate', {
-        body: { email: 'guess@example.com', code: wrong },
+        body: { email: 'guess@example.com', code: wrong, flow_id: flowId },
       })
       expect(r.json().code).toBe('invalid_credentials')
     }
     const sixth = await t.call('POST', '/api/v1/passwordless/authenticate', {
-      body: { email: 'guess@example.com', code },
+      body: { email: 'guess@example.com', code, flow_id: flowId },
     })
     expect(sixth.statusCode).toBe(401)
     expect(sixth.json().code).toBe('invalid_credentials')
   })
 
   it('accepts a code once only', async () => {
-    await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'once@example.com' } })
-    const code = await t.latestCode('once@example.com')
-    const body = { email: 'once@example.com', code }
+    const { code, flowId } = await t.sendCode('once@example.com')
+    const body = { email: 'once@example.com', code, flow_id: flowId }
     expect((await t.call('POST', '/api/v1/passwordless/authenticate', { body })).statusCode).toBe(200)
     expect((await t.call('POST', '/api/v1/passwordless/authenticate', { body })).json().code).toBe(
       'invalid_credentials',
     )
   })
 
-  it('a new code replaces the old one', async () => {
-    await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'twice@example.com' } })
-    const old = await t.latestCode('twice@example.com')
-    await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'twice@example.com' } })
-    const latest = await t.latestCode('twice@example.com')
-    if (old !== latest) {
-      const r = await t.call('POST', '/api/v1/passwordless/authenticate', {
-        body: { email: 'twice@example.com', code: old },
+  it('a code works only with the flow_id of the init that sent it', async () => {
+    const first = await t.sendCode('twice@example.com')
+    const second = await t.sendCode('twice@example.com')
+    const authenticate = (code: string, flowId: string) =>
+      t.call('POST', '/api/v1/passwordless/authenticate', {
+        body: { email: 'twice@example.com', code, flow_id: flowId },
       })
-      expect(r.json().code).toBe('invalid_credentials')
-    }
-    const r = await t.call('POST', '/api/v1/passwordless/authenticate', {
-      body: { email: 'twice@example.com', code: latest },
-    })
-    expect(r.statusCode).toBe(200)
+    if (first.code !== second.code)
+      expect((await authenticate(first.code, second.flowId)).json().code).toBe('invalid_credentials')
+    // A later code does not void an earlier one: each flow keeps its own.
+    expect((await authenticate(first.code, first.flowId)).statusCode).toBe(200)
+    expect((await authenticate(second.code, second.flowId)).statusCode).toBe(200)
   })
 
-  it('limits how many codes one address can be sent', async () => {
+  it('limits how many codes one address can be sent from one client address', async () => {
     const codes = []
     for (let i = 0; i < 6; i++)
       codes.push(await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'spam@example.com' } }))
@@ -98,11 +92,46 @@ describe('email codes', () => {
     })
   })
 
-  it('with mode no-signup refuses an unknown user', async () => {
-    await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'nobody@example.com' } })
-    const code = await t.latestCode('nobody@example.com')
+  it("a stranger's init flood from one IP does not stop the owner getting a code from another", async () => {
+    const email = 'flooded@example.com'
+    for (let i = 0; i < 20; i++)
+      await t.call('POST', '/api/v1/passwordless/init', { body: { email }, ip: '203.0.113.7' })
+    const { code, flowId } = await t.sendCode(email, { ip: '198.51.100.20' })
     const r = await t.call('POST', '/api/v1/passwordless/authenticate', {
-      body: { email: 'nobody@example.com', code, mode: 'no-signup' },
+      body: { email, code, flow_id: flowId },
+      ip: '198.51.100.20',
+    })
+    expect(r.statusCode).toBe(200)
+  })
+
+  it("strangers' wrong guesses never burn the owner's code: without its flow_id they cannot even try it", async () => {
+    const email = 'targeted@example.com'
+    const owner = await t.sendCode(email)
+    // The stranger asks for codes of their own and guesses, with their flows and with none.
+    const stranger = await t.call('POST', '/api/v1/passwordless/init', { body: { email }, ip: '203.0.113.8' })
+    const wrong = owner.code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 10; i++) {
+      const guess = await t.call('POST', '/api/v1/passwordless/authenticate', {
+        body: { email, code: wrong, flow_id: stranger.json().flow_id },
+        ip: '203.0.113.8',
+      })
+      expect(guess.json().code).toBe('invalid_credentials')
+    }
+    const flowless = await t.call('POST', '/api/v1/passwordless/authenticate', {
+      body: { email, code: wrong },
+      ip: '203.0.113.8',
+    })
+    expect(flowless.json()).toEqual({ error: 'Invalid request data: flow_id', code: 'invalid_data' })
+    const r = await t.call('POST', '/api/v1/passwordless/authenticate', {
+      body: { email, code: owner.code, flow_id: owner.flowId },
+    })
+    expect(r.statusCode).toBe(200)
+  })
+
+  it('with mode no-signup refuses an unknown user', async () => {
+    const { code, flowId } = await t.sendCode('nobody@example.com')
+    const r = await t.call('POST', '/api/v1/passwordless/authenticate', {
+      body: { email: 'nobody@example.com', code, flow_id: flowId, mode: 'no-signup' },
     })
     expect(r.statusCode).toBe(404)
     expect(r.json().code).toBe('user_does_not_exist')
@@ -113,7 +142,7 @@ describe('email codes', () => {
       body: { email: 'x@example.com' },
     })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ error: 'Invalid request data: code', code: 'invalid_data' })
+    expect(missing.json()).toEqual({ error: 'Invalid request data: code, flow_id', code: 'invalid_data' })
     const badEmail = await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'not-an-email' } })
     expect(badEmail.json().code).toBe('invalid_data')
     const badCode = await t.call('POST', '/api/v1/passwordless/authenticate', {
@@ -174,10 +203,12 @@ describe('email codes', () => {
 
 describe('SMS codes', () => {
   it('signs in by text, with the number in E.164 (default country US)', async () => {
-    await t.call('POST', '/api/v1/passwordless_sms/init', { body: { phone_number: '(415) 555-2671' } })
+    const init = await t.call('POST', '/api/v1/passwordless_sms/init', {
+      body: { phone_number: '(415) 555-2671' },
+    })
     const code = await t.latestCode('+14155552671')
     const r = await t.call('POST', '/api/v1/passwordless_sms/authenticate', {
-      body: { phone_number: '+1 415 555 2671', code },
+      body: { phone_number: '+1 415 555 2671', code, flow_id: init.json().flow_id },
     })
     expect(r.statusCode).toBe(200)
     expect(r.json().user.linked_accounts).toEqual([
@@ -207,14 +238,10 @@ describe('app rules', () => {
     const { app } = await t.createApp()
     await t.server.satchel.apps.updateApp(app.id, { devUserLimit: 1 })
     await t.loginWithEmail('first@example.com', { appId: app.id })
-    await t.call('POST', '/api/v1/passwordless/init', {
-      appId: app.id,
-      body: { email: 'second@example.com' },
-    })
-    const code = await t.latestCode('second@example.com', app.id)
+    const { code, flowId } = await t.sendCode('second@example.com', { appId: app.id })
     const r = await t.call('POST', '/api/v1/passwordless/authenticate', {
       appId: app.id,
-      body: { email: 'second@example.com', code },
+      body: { email: 'second@example.com', code, flow_id: flowId },
     })
     expect(r.statusCode).toBe(403)
     expect(r.json()).toEqual({

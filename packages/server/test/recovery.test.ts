@@ -163,6 +163,39 @@ describe('recovery passcode', () => {
     expect(failures[0]?.n).toBe(5)
   })
 
+  it("a thief's wrong passcodes in a stolen session never lock the owner's unlock on their own device", async () => {
+    const owner = await signInWithKey(t, 'locked-out@example.com')
+    await createWallet(t, owner.token)
+    await setPasscode(owner, { passcode: PASSCODE })
+    const thief = await signInWithKey(t, 'locked-out@example.com')
+    const unlockFrom = (user: SignedInUser, passcode: string, ip: string) =>
+      t.call('POST', '/api/v1/recovery/unlock', { token: user.token, body: { passcode }, ip })
+    for (let i = 0; i < 5; i++)
+      expect((await unlockFrom(thief, `wrong-guess-number-${i}`, '203.0.113.9')).json().code).toBe(
+        'invalid_credentials',
+      )
+    expect((await unlockFrom(thief, PASSCODE, '203.0.113.9')).statusCode).toBe(429)
+    // The owner, on a new device elsewhere, unlocks with the right passcode.
+    const laptop = await signInWithKey(t, 'locked-out@example.com')
+    const r = await unlockFrom(laptop, PASSCODE, '198.51.100.30')
+    expect(r.statusCode, r.body).toBe(200)
+    expect(r.json()).toEqual({ method: 'passcode', unlocked: true })
+  })
+
+  it('setting a passcode (scrypt, 32 MiB) is limited per user: the 11th in 15 minutes is too_many_requests', async () => {
+    const user = await signInWithKey(t, 'scrypt-flood@example.com')
+    await createWallet(t, user.token)
+    const answers: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const body = { passcode: `${PASSCODE}-${i}` }
+      answers.push(
+        (await userCall(t, user, 'POST', '/api/v1/recovery/passcode', { body, ip: '203.0.113.50' }))
+          .statusCode,
+      )
+    }
+    expect(answers).toEqual([...Array(10).fill(200), 429])
+  })
+
   it('changing the passcode needs the current one (or an unlocked session); the old one then stops working', async () => {
     const user = await signInWithKey(t, 'changer@example.com')
     const wallet = await createWallet(t, user.token)

@@ -1,12 +1,17 @@
-import { generateKeyPairSync } from 'node:crypto'
+import { generateKeyPairSync, sign } from 'node:crypto'
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REFRESH_REUSE_GRACE_MS } from '../src/sessions/rotateRefreshToken'
+import {
+  buildAuthorizationPayload,
+  serializeAuthorizationPayload,
+} from '../src/wallets/authorizationSignature'
 import { startTestServer, type TestServer } from './harness'
-import { userCall } from './walletRequests'
+import { createP256Key, type P256Key, PUBLIC_URL, signedCall, userCall } from './walletRequests'
 
 let t: TestServer
 beforeAll(async () => {
-  t = await startTestServer()
+  t = await startTestServer({ env: { SATCHEL_PUBLIC_URL: PUBLIC_URL } })
 })
 afterAll(() => t.close())
 
@@ -78,32 +83,127 @@ describe('access tokens', () => {
   })
 })
 
+/** A refresh as the SDK makes it: signed by the session key. */
+const refresh = (
+  key: P256Key,
+  body: Record<string, unknown>,
+  options: { appId?: string; headers?: Record<string, string> } = {},
+) => signedCall(t, 'POST', '/api/v1/sessions', { key, body, ...options })
+
+const loginWithKey = (email: string, appId?: string) => t.loginWithEmail(email, appId ? { appId } : {})
+
 describe('refresh tokens', () => {
   it('rotates on every refresh; the new pair works and the old refresh token is spent', async () => {
-    const login = await t.loginWithEmail('rotate@example.com')
-    const r1 = await t.call('POST', '/api/v1/sessions', { body: { refresh_token: login.refresh_token } })
+    const login = await loginWithKey('rotate@example.com')
+    const r1 = await refresh(login.key, { refresh_token: login.refresh_token })
     expect(r1.statusCode).toBe(200)
     const next = r1.json()
     expect(next.refresh_token).not.toBe(login.refresh_token)
     expect(next.is_new_user).toBe(false)
     expect((await me(next.token)).statusCode).toBe(200)
-    const r2 = await t.call('POST', '/api/v1/sessions', { body: { refresh_token: next.refresh_token } })
+    const r2 = await refresh(login.key, { refresh_token: next.refresh_token })
     expect(r2.statusCode).toBe(200)
   })
 
-  it('revokes the whole family when a spent token is presented again, and audits it', async () => {
-    const login = await t.loginWithEmail('reuse@example.com')
-    const rotated = (
-      await t.call('POST', '/api/v1/sessions', { body: { refresh_token: login.refresh_token } })
-    ).json()
-    const replay = await t.call('POST', '/api/v1/sessions', { body: { refresh_token: login.refresh_token } })
+  it('a refresh token alone refreshes nothing: the session key must sign, and a refused try spends nothing', async () => {
+    const login = await loginWithKey('pop@example.com')
+    const unsigned = await t.call('POST', '/api/v1/sessions', {
+      body: { refresh_token: login.refresh_token },
+    })
+    expect(unsigned.statusCode).toBe(401)
+    expect(unsigned.json().code).toBe('invalid_authorization_signature')
+    const thief = createP256Key()
+    const forged = await refresh(thief, { refresh_token: login.refresh_token })
+    expect(forged.json().code).toBe('invalid_authorization_signature')
+    // The owner's refresh still works: the thief's tries neither spent the token nor revoked the session.
+    const owner = await refresh(login.key, { refresh_token: login.refresh_token })
+    expect(owner.statusCode).toBe(200)
+    expect((await me(owner.json().token)).statusCode).toBe(200)
+  })
+
+  it('a refresh token alone cannot swap the session key: a new session_public_key is ignored', async () => {
+    const login = await loginWithKey('swap@example.com')
+    const thief = createP256Key()
+    // Even signed by the real key, a refresh never changes the key the session is bound to.
+    const r = await refresh(login.key, {
+      refresh_token: login.refresh_token,
+      session_public_key: thief.publicJwk,
+    })
+    expect(r.statusCode).toBe(200)
+    const [session] = await t.database.db.query<{ session_public_key: JsonWebKey }>(
+      'select session_public_key from sessions where id = $1',
+      [decodeJwt(login.token).sid],
+    )
+    expect(session?.session_public_key).toEqual(login.key.publicJwk)
+    expect((await refresh(thief, { refresh_token: r.json().refresh_token })).json().code).toBe(
+      'invalid_authorization_signature',
+    )
+    expect((await refresh(login.key, { refresh_token: r.json().refresh_token })).statusCode).toBe(200)
+  })
+
+  it('a signed refresh cannot be sent twice', async () => {
+    const login = await loginWithKey('replay-refresh@example.com')
+    const body = { refresh_token: login.refresh_token }
+    const expiry = String(t.clock.now + 60_000)
+    const payload = serializeAuthorizationPayload(
+      buildAuthorizationPayload({
+        method: 'POST',
+        url: `${PUBLIC_URL}/api/v1/sessions`,
+        body,
+        appId: t.app.id,
+        expiry,
+      }),
+    )
+    const headers = {
+      'satchel-authorization-signature': sign('sha256', payload, login.key.privateKey).toString('base64'),
+      'satchel-request-expiry': expiry,
+    }
+    expect((await t.call('POST', '/api/v1/sessions', { body, headers })).statusCode).toBe(200)
+    const again = await t.call('POST', '/api/v1/sessions', { body, headers })
+    expect(again.json().code).toBe('replayed_request')
+  })
+
+  it('a session made without a key refreshes with its token alone, and never gains a key', async () => {
+    const login = await t.loginWithEmail('keyless@example.com', { key: null })
+    const key = createP256Key()
+    const r = await t.call('POST', '/api/v1/sessions', {
+      body: { refresh_token: login.refresh_token, session_public_key: key.publicJwk },
+    })
+    expect(r.statusCode).toBe(200)
+    const [session] = await t.database.db.query<{ session_public_key: JsonWebKey | null }>(
+      'select session_public_key from sessions where id = $1',
+      [decodeJwt(login.token).sid],
+    )
+    expect(session?.session_public_key).toBeNull()
+  })
+
+  it('two tabs refreshing one session at once get the same rotated token, and the session lives on', async () => {
+    const login = await loginWithKey('two-tabs@example.com')
+    const [a, b] = await Promise.all([
+      refresh(login.key, { refresh_token: login.refresh_token }),
+      refresh(login.key, { refresh_token: login.refresh_token }),
+    ])
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+    expect(a.json().refresh_token).toBe(b.json().refresh_token)
+    expect((await me(a.json().token)).statusCode).toBe(200)
+    expect((await me(b.json().token)).statusCode).toBe(200)
+    // A tab a few seconds late still gets that pair, not a revocation.
+    t.clock.advance(5_000)
+    const late = await refresh(login.key, { refresh_token: login.refresh_token })
+    expect(late.statusCode).toBe(200)
+    expect(late.json().refresh_token).toBe(a.json().refresh_token)
+    expect((await refresh(login.key, { refresh_token: a.json().refresh_token })).statusCode).toBe(200)
+  })
+
+  it('revokes the whole family when a spent token is presented again after the grace window, and audits it', async () => {
+    const login = await loginWithKey('reuse@example.com')
+    const rotated = (await refresh(login.key, { refresh_token: login.refresh_token })).json()
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1_000)
+    const replay = await refresh(login.key, { refresh_token: login.refresh_token })
     expect(replay.statusCode).toBe(401)
     expect(replay.json().code).toBe('missing_or_invalid_token')
     // The legitimate holder's newer tokens die with the family.
-    expect(
-      (await t.call('POST', '/api/v1/sessions', { body: { refresh_token: rotated.refresh_token } }))
-        .statusCode,
-    ).toBe(401)
+    expect((await refresh(login.key, { refresh_token: rotated.refresh_token })).statusCode).toBe(401)
     expect((await me(rotated.token)).json().code).toBe('missing_or_invalid_token')
     const audit = await t.database.db.query<{ action: string; outcome: string }>(
       'select action, outcome from audit_log where user_id = $1 order by id',
@@ -112,22 +212,73 @@ describe('refresh tokens', () => {
     expect(audit).toContainEqual({ action: 'session.refresh_token_reuse', outcome: 'revoked' })
   })
 
-  it('refuses an unknown refresh token and one from another app', async () => {
+  it('refuses an unknown refresh token', async () => {
     expect((await t.call('POST', '/api/v1/sessions', { body: { refresh_token: 'nope' } })).json().code).toBe(
       'missing_or_invalid_token',
     )
-    const other = await t.createApp()
-    const login = await t.loginWithEmail('otherapp@example.com', { appId: other.app.id })
-    const r = await t.call('POST', '/api/v1/sessions', { body: { refresh_token: login.refresh_token } })
-    expect(r.json().code).toBe('missing_or_invalid_token')
   })
 
-  it('two refreshes racing with one token: exactly one wins', async () => {
-    const login = await t.loginWithEmail('race@example.com')
-    const results = await Promise.all(
-      [0, 1].map(() => t.call('POST', '/api/v1/sessions', { body: { refresh_token: login.refresh_token } })),
+  it("a refresh token presented with another app's id spends nothing: the owner's next refresh works", async () => {
+    const other = await t.createApp()
+    const victim = await loginWithKey('otherapp@example.com')
+    const wrongApp = await refresh(
+      victim.key,
+      { refresh_token: victim.refresh_token },
+      { appId: other.app.id },
     )
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1)
+    expect(wrongApp.statusCode).toBe(401)
+    expect(wrongApp.json().code).toBe('missing_or_invalid_token')
+    const owner = await refresh(victim.key, { refresh_token: victim.refresh_token })
+    expect(owner.statusCode).toBe(200)
+    expect((await me(owner.json().token)).statusCode).toBe(200)
+  })
+})
+
+describe('where the refresh token travels', () => {
+  it('a page on the API’s own site gets it as an HttpOnly cookie only, which refreshes (signed) from then on', async () => {
+    const key = createP256Key()
+    const sameSite = { 'sec-fetch-site': 'same-site' }
+    const { code, flowId } = await t.sendCode('jar@example.com')
+    const login = await t.call('POST', '/api/v1/passwordless/authenticate', {
+      body: { email: 'jar@example.com', code, flow_id: flowId, session_public_key: key.publicJwk },
+      headers: sameSite,
+    })
+    expect(login.statusCode).toBe(200)
+    expect(login.json().refresh_token).toBeNull()
+    expect(typeof login.json().token).toBe('string')
+    const cookie = login.cookies.find((c) => c.name === `satchel-refresh-token.${t.app.id}`)
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/api/v1/sessions',
+    })
+    const cookieHeader = { ...sameSite, cookie: `${cookie?.name}=${cookie?.value}` }
+    expect((await t.call('POST', '/api/v1/sessions', { body: {}, headers: cookieHeader })).json().code).toBe(
+      'invalid_authorization_signature',
+    )
+    const refreshed = await refresh(key, {}, { headers: cookieHeader })
+    expect(refreshed.statusCode).toBe(200)
+    expect(refreshed.json().refresh_token).toBeNull()
+    const next = refreshed.cookies.find((c) => c.name === cookie?.name)
+    expect(next?.value).toBeTruthy()
+    expect(next?.value).not.toBe(cookie?.value)
+  })
+
+  it('a cross-site page, a server, or a client that asks gets it in the body', async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      {},
+      { 'sec-fetch-site': 'same-site', 'satchel-refresh-token-transport': 'body' },
+    ]) {
+      const { code, flowId } = await t.sendCode('body@example.com')
+      const login = await t.call('POST', '/api/v1/passwordless/authenticate', {
+        body: { email: 'body@example.com', code, flow_id: flowId },
+        headers,
+      })
+      expect(typeof login.json().refresh_token).toBe('string')
+      expect(login.cookies).toEqual([])
+    }
   })
 })
 
@@ -195,19 +346,15 @@ describe('users', () => {
 describe('cookie mode', () => {
   it('keeps tokens out of the body and in HttpOnly, Secure, SameSite=Strict cookies that work for the next calls', async () => {
     const { app } = await t.createApp({ cookieMode: true })
-    await t.call('POST', '/api/v1/passwordless/init', {
-      appId: app.id,
-      body: { email: 'cookie@example.com' },
-    })
-    const code = await t.latestCode('cookie@example.com', app.id)
+    const { code, flowId } = await t.sendCode('cookie@example.com', { appId: app.id })
     const login = await t.call('POST', '/api/v1/passwordless/authenticate', {
       appId: app.id,
-      body: { email: 'cookie@example.com', code },
+      body: { email: 'cookie@example.com', code, flow_id: flowId },
     })
     expect(login.statusCode).toBe(200)
     expect(login.json()).toMatchObject({ token: null, refresh_token: null })
     const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c]))
-    for (const name of ['satchel-token', 'satchel-refresh-token'])
+    for (const name of ['satchel-token', `satchel-refresh-token.${app.id}`])
       expect(cookies[name]).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' })
     const cookieHeader = (name: string) => ({ cookie: `${name}=${cookies[name]?.value}` })
     const me = await t.call('GET', '/api/v1/users/me', {
@@ -218,10 +365,10 @@ describe('cookie mode', () => {
     const refreshed = await t.call('POST', '/api/v1/sessions', {
       appId: app.id,
       body: {},
-      headers: cookieHeader('satchel-refresh-token'),
+      headers: cookieHeader(`satchel-refresh-token.${app.id}`),
     })
     expect(refreshed.statusCode).toBe(200)
-    expect(refreshed.cookies.map((c) => c.name)).toContain('satchel-refresh-token')
+    expect(refreshed.cookies.map((c) => c.name)).toContain(`satchel-refresh-token.${app.id}`)
   })
 
   it('ignores the cookie for an app in bearer mode', async () => {

@@ -38,15 +38,22 @@ function newPhone(): string {
   return `+1415555${String(3000 + phones).padStart(4, '0')}`
 }
 
-/** A code sent to an address (the outbox stands in for the inbox), as the public init route sends it. */
-async function codeFor(channel: 'email' | 'sms', to: string, appId = t.app.id): Promise<string> {
+/**
+ * A code sent to an address (the outbox stands in for the inbox), as the public init route sends it,
+ * with the `flow_id` it must be entered with.
+ */
+async function codeFor(
+  channel: 'email' | 'sms',
+  to: string,
+  appId = t.app.id,
+): Promise<{ code: string; flow_id: string }> {
   const path = channel === 'email' ? '/api/v1/passwordless/init' : '/api/v1/passwordless_sms/init'
   const init = await t.call('POST', path, {
     appId,
     body: channel === 'email' ? { email: to } : { phone_number: to },
   })
   expect(init.statusCode, init.body).toBe(200)
-  return t.latestCode(to, appId)
+  return { code: await t.latestCode(to, appId), flow_id: init.json().flow_id }
 }
 
 const me = async (token: string) => (await t.call('GET', '/api/v1/users/me', { token })).json().user
@@ -95,10 +102,10 @@ describe('finding 3: an access token alone cannot take the account over', () => 
   it("an access token alone cannot link the attacker's phone, unlink the email, or let the attacker sign in as the victim", async () => {
     const victim = await signInWithKey(t, 'takeover-victim@example.com')
     const attackerPhone = newPhone()
-    const code = await codeFor('sms', attackerPhone)
+    const proof = await codeFor('sms', attackerPhone)
     const link = await t.call('POST', '/api/v1/passwordless_sms/link', {
       token: victim.token,
-      body: { phone_number: attackerPhone, code },
+      body: { phone_number: attackerPhone, ...proof },
     })
     expect(link.statusCode).toBe(401)
     expect(link.json().code).toBe('invalid_authorization_signature')
@@ -109,7 +116,7 @@ describe('finding 3: an access token alone cannot take the account over', () => 
     expect(unlink.json().code).toBe('invalid_authorization_signature')
     // The code was never spent on the victim: signing in with it makes the attacker a user of their own.
     const attacker = await t.call('POST', '/api/v1/passwordless_sms/authenticate', {
-      body: { phone_number: attackerPhone, code },
+      body: { phone_number: attackerPhone, ...proof },
     })
     expect(attacker.statusCode, attacker.body).toBe(200)
     expect(attacker.json().user.id).not.toBe(victim.userId)
@@ -157,9 +164,9 @@ describe('finding 3: an access token alone cannot take the account over', () => 
     const victim = await signInWithKey(t, 'takeover-totp@example.com')
     const phone = newPhone()
     const secret = await enrollTotp(t, victim)
-    const code = await codeFor('sms', phone)
+    const proof = await codeFor('sms', phone)
     const link = await userCall(t, victim, 'POST', '/api/v1/passwordless_sms/link', {
-      body: { phone_number: phone, code },
+      body: { phone_number: phone, ...proof },
     })
     expect(link.statusCode).toBe(403)
     expect(link.json()).toEqual({
@@ -174,7 +181,7 @@ describe('finding 3: an access token alone cannot take the account over', () => 
     // The owner passes TOTP, and the same code (not consumed by the refusal) links the phone.
     const mfaToken = await verifyTotp(t, victim.token, secret)
     const owner = await userCall(t, victim, 'POST', '/api/v1/passwordless_sms/link', {
-      body: { phone_number: phone, code },
+      body: { phone_number: phone, ...proof },
       mfaToken,
     })
     expect(owner.statusCode, owner.body).toBe(200)
@@ -187,7 +194,7 @@ describe('finding 3: an access token alone cannot take the account over', () => 
     const user = await signInWithKey(t, 'unlink-fresh@example.com')
     const phone = newPhone()
     const linked = await userCall(t, user, 'POST', '/api/v1/passwordless_sms/link', {
-      body: { phone_number: phone, code: await codeFor('sms', phone) },
+      body: { phone_number: phone, ...(await codeFor('sms', phone)) },
     })
     expect(linked.statusCode, linked.body).toBe(200)
     t.clock.advance(5 * 60_000 + 1_000)
@@ -197,7 +204,7 @@ describe('finding 3: an access token alone cannot take the account over', () => 
     expect((await unlink()).json().code).toBe('reauthentication_required')
     // ...removing one does: the owner confirms with a new code to their email.
     const confirm = await userCall(t, user, 'POST', '/api/v1/passwordless/reauthenticate', {
-      body: { email: 'unlink-fresh@example.com', code: await codeFor('email', 'unlink-fresh@example.com') },
+      body: { email: 'unlink-fresh@example.com', ...(await codeFor('email', 'unlink-fresh@example.com')) },
     })
     expect(confirm.statusCode, confirm.body).toBe(200)
     expect(confirm.json()).toEqual({ reauthenticated_at: Math.floor(t.clock.now / 1000) })
@@ -247,7 +254,7 @@ describe('finding 7 (first half): no ransom lock with a token', () => {
     const confirm = await userCall(t, user, 'POST', '/api/v1/passwordless/reauthenticate', {
       body: {
         email: 'ransom-session@example.com',
-        code: await codeFor('email', 'ransom-session@example.com'),
+        ...(await codeFor('email', 'ransom-session@example.com')),
       },
     })
     expect(confirm.statusCode, confirm.body).toBe(200)
@@ -272,7 +279,7 @@ describe('confirming it is you (reauthenticate)', () => {
     const user = await signInWithKey(t, 'reauth-token@example.com')
     const response = await t.call('POST', '/api/v1/passwordless/reauthenticate', {
       token: user.token,
-      body: { email: 'reauth-token@example.com', code: await codeFor('email', 'reauth-token@example.com') },
+      body: { email: 'reauth-token@example.com', ...(await codeFor('email', 'reauth-token@example.com')) },
     })
     expect(response.json().code).toBe('invalid_authorization_signature')
   })
@@ -284,7 +291,7 @@ describe('confirming it is you (reauthenticate)', () => {
     t.clock.advance(5 * 60_000 + 1_000)
     for (const email of ['reauth-theirs@example.com', 'reauth-nobody@example.com']) {
       const response = await userCall(t, user, 'POST', '/api/v1/passwordless/reauthenticate', {
-        body: { email, code: await codeFor('email', email) },
+        body: { email, ...(await codeFor('email', email)) },
       })
       expect(response.statusCode).toBe(401)
       expect(response.json()).toEqual({
@@ -302,13 +309,13 @@ describe('confirming it is you (reauthenticate)', () => {
     const phone = newPhone()
     const key = createP256Key()
     const login = await t.call('POST', '/api/v1/passwordless_sms/authenticate', {
-      body: { phone_number: phone, code: await codeFor('sms', phone), session_public_key: key.publicJwk },
+      body: { phone_number: phone, ...(await codeFor('sms', phone)), session_public_key: key.publicJwk },
     })
     const user = { token: login.json().token as string, key }
     const wallet = await createWallet(t, user.token)
     t.clock.advance(5 * 60_000 + 1_000)
     const confirm = await userCall(t, user, 'POST', '/api/v1/passwordless_sms/reauthenticate', {
-      body: { phone_number: phone, code: await codeFor('sms', phone) },
+      body: { phone_number: phone, ...(await codeFor('sms', phone)) },
     })
     expect(confirm.statusCode, confirm.body).toBe(200)
     const exported = await userCall(t, user, 'POST', `/api/v1/wallets/${wallet.id}/export`, {

@@ -30,6 +30,8 @@ export type SignedCallOptions = {
   appId?: string
   headers?: Record<string, string>
   expiresInMs?: number
+  /** The client's address as the server sees it. */
+  ip?: string
 }
 
 let sequence = 0
@@ -68,6 +70,7 @@ export function signedCall(
     appId,
     ...(options.token ? { token: options.token } : {}),
     ...(options.basic ? { origin: null } : {}),
+    ...(options.ip ? { ip: options.ip } : {}),
     headers: {
       'satchel-authorization-signature': signature,
       'satchel-request-expiry': expiry,
@@ -131,12 +134,20 @@ export function userCall(
     mfaToken,
     headers,
     appId,
-  }: { body?: unknown; mfaToken?: string; headers?: Record<string, string>; appId?: string } = {},
+    ip,
+  }: {
+    body?: unknown
+    mfaToken?: string
+    headers?: Record<string, string>
+    appId?: string
+    ip?: string
+  } = {},
 ): Promise<LightMyRequestResponse> {
   return signedCall(t, method, path, {
     key: user.key,
     token: user.token,
     ...(appId ? { appId } : {}),
+    ...(ip ? { ip } : {}),
     ...(body !== undefined ? { body } : {}),
     headers: { ...(mfaToken ? { 'satchel-mfa-token': mfaToken } : {}), ...headers },
   })

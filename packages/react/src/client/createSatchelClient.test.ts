@@ -93,21 +93,53 @@ describe('createSatchelClient against the real server', () => {
     client.destroy()
   })
 
-  it('restores the session on the next page load from storage', async () => {
+  it('restores the session on the next page load from storage, when the app chose to store refresh tokens', async () => {
     const storage = createMemoryStorage()
-    const first = newClient(storage)
+    const sessionKeyStore = createMemorySessionKeyStore()
+    const first = newClient(storage, { sessionKeyStore, refreshTokenStorage: 'storage' })
     await first.start()
     const { user } = await emailLogin(first, 'restore@example.com')
     first.destroy()
-    const second = newClient(storage)
+    const second = newClient(storage, { sessionKeyStore, refreshTokenStorage: 'storage' })
     const state = await second.start()
     expect(state).toMatchObject({ status: 'authenticated', user: { id: user.id } })
     second.destroy()
   })
 
+  it('never stores a refresh token the server hands to the page by default: the session ends with the page', async () => {
+    const storage = createMemoryStorage()
+    const sessionKeyStore = createMemorySessionKeyStore()
+    const first = newClient(storage, { sessionKeyStore })
+    await first.start()
+    await emailLogin(first, 'page-only@example.com')
+    expect(await storage.getItem(`satchel:${stack.appId}:session`)).toBeNull()
+    // This page keeps working, refreshing with the token it holds in memory.
+    await first.refresh()
+    expect((await getUser(first)).linkedAccounts[0]).toMatchObject({ address: 'page-only@example.com' })
+    first.destroy()
+    expect(await newClient(storage, { sessionKeyStore }).start()).toEqual({ status: 'unauthenticated' })
+  })
+
+  it('a session whose key this browser lost ends at the next load, saying why, and the server forgets it', async () => {
+    const storage = createMemoryStorage()
+    const first = newClient(storage, { refreshTokenStorage: 'storage' })
+    await first.start()
+    await emailLogin(first, 'lost-key@example.com')
+    const stored = JSON.parse((await storage.getItem(`satchel:${stack.appId}:session`)) ?? '{}')
+    first.destroy()
+    // Site data cleared: the key store is empty (a fresh one), the stored tokens are not.
+    const second = newClient(storage, { refreshTokenStorage: 'storage' })
+    expect(await second.start()).toEqual({ status: 'unauthenticated', reason: 'session_key_lost' })
+    expect(await storage.getItem(`satchel:${stack.appId}:session`)).toBeNull()
+    const me = await fetch(`${stack.url}/api/v1/users/me`, {
+      headers: { 'satchel-app-id': stack.appId, authorization: `Bearer ${stored.token}` },
+    })
+    expect(me.status).toBe(401)
+  })
+
   it('rotates the refresh token, and the spent one no longer works', async () => {
     const storage = createMemoryStorage()
-    const client = newClient(storage)
+    const client = newClient(storage, { refreshTokenStorage: 'storage' })
     await client.start()
     await emailLogin(client, 'rotate@example.com')
     const before = await storage.getItem(`satchel:${stack.appId}:session`)
@@ -127,10 +159,11 @@ describe('createSatchelClient against the real server', () => {
 
   it('lets two tabs refresh at once without spending a token twice', async () => {
     const storage = createMemoryStorage()
-    const tabA = newClient(storage)
+    const sessionKeyStore = createMemorySessionKeyStore()
+    const tabA = newClient(storage, { sessionKeyStore, refreshTokenStorage: 'storage' })
     await tabA.start()
     await emailLogin(tabA, 'tabs@example.com')
-    const tabB = newClient(storage)
+    const tabB = newClient(storage, { sessionKeyStore, refreshTokenStorage: 'storage' })
     await tabB.start()
     await Promise.all([tabA.refresh(), tabB.refresh(), tabA.refresh()])
     // A reused refresh token would have revoked the session: both tabs still work.
@@ -142,7 +175,7 @@ describe('createSatchelClient against the real server', () => {
 
   it('logs out: signed out here, and the refresh token is dead on the server', async () => {
     const storage = createMemoryStorage()
-    const client = newClient(storage)
+    const client = newClient(storage, { refreshTokenStorage: 'storage' })
     await client.start()
     await emailLogin(client, 'bye@example.com')
     const session = JSON.parse((await storage.getItem(`satchel:${stack.appId}:session`)) ?? '{}')

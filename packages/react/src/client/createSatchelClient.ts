@@ -1,9 +1,10 @@
 import { ApiError, withRetry } from '@satchel/core'
-import { StepUpRequiredError } from '../errors/errors'
+import { SessionKeyLostError, StepUpRequiredError } from '../errors/errors'
 import { createWallet } from './actions/createWallet'
 import { type ClientRequest, createClientRequest } from './http/createClientRequest'
 import { createHttpClient } from './http/createHttpClient'
 import { isRecord, parseAppConfig, parseAuthenticated, parseUser, parseWalletList } from './parse'
+import { endSessionWithoutKey } from './session/endSessionWithoutKey'
 import { exportSessionPublicKey, getOrCreateSessionKey, type SessionPublicKey } from './session/sessionKey'
 import { createDefaultSessionKeyStore, type SessionKeyStore } from './session/sessionKeyStore'
 import { createStore } from './state/createStore'
@@ -23,6 +24,17 @@ export type CreateSatchelClientParameters = {
   serverUrl: string
   /** Where tokens are kept between page loads. Default: localStorage in a browser, memory elsewhere. */
   storage?: SatchelStorage | undefined
+  /**
+   * Where the refresh token lives. Default `cookie`: when the page is on the API's site
+   * (app.example.com and auth.example.com, or one origin) the server keeps it in an HttpOnly cookie
+   * no script can read, and only the access token is stored; if the server hands it over anyway (the
+   * API is on another site), it stays in this page's memory and the session ends with the page.
+   * `storage` is the explicit choice for an app whose API is on another site (or that runs framed by
+   * another site): the refresh token is asked for in the answer and kept in `storage`, so a reload
+   * stays signed in. Either way a refresh token alone is useless: every refresh is signed by this
+   * browser's non-extractable session key.
+   */
+  refreshTokenStorage?: 'cookie' | 'storage' | undefined
   /** Where the session key pair is kept. Default: IndexedDB in a browser, memory elsewhere. */
   sessionKeyStore?: SessionKeyStore | undefined
   /**
@@ -69,6 +81,11 @@ export type SatchelClient = {
   getAppConfig(): Promise<AppConfig>
   /** Sent as `satchel-mfa-token` on authenticated requests until it expires (unix ms). */
   setMfaToken(token: string | undefined, expiresAt?: number): void
+  /**
+   * The `flow_id` of the last code sent to each address from this client, which the code must be
+   * entered with (see `sendEmailCode`); kept in memory only.
+   */
+  readonly codeFlows: Map<string, string>
 }
 
 /**
@@ -86,11 +103,14 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
   const now = parameters.now ?? Date.now
   const storage = parameters.storage ?? createDefaultStorage()
   const keyStore = parameters.sessionKeyStore ?? createDefaultSessionKeyStore({ name: appId })
+  const refreshTokenStorage = parameters.refreshTokenStorage ?? 'cookie'
   const http = createHttpClient({
     serverUrl,
     appId,
     fetch: parameters.fetch,
     timeoutMs: parameters.timeoutMs,
+    // Asks every login and refresh to answer the refresh token in the body rather than as a cookie.
+    headers: refreshTokenStorage === 'storage' ? { 'satchel-refresh-token-transport': 'body' } : undefined,
   })
   const store = createStore()
   let started: Promise<SatchelState> | undefined
@@ -98,9 +118,12 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
   let appConfig: Promise<AppConfig> | undefined
   let mfa: { token: string; expiresAt: number } | undefined
 
+  // A login makes the key when there is none; everything after it (refresh, signatures) needs the
+  // very key the session was bound to, so it never makes one.
   const sessionKey = () =>
     getOrCreateSessionKey({ store: keyStore, lockName: `satchel:${appId}:session-key` })
   const getSessionPublicKey = async () => exportSessionPublicKey(await sessionKey())
+  const getSessionPrivateKey = async () => (await keyStore.load())?.privateKey
 
   // A refresh answers the user too: keep it when it is the one signed in (others sign in through
   // restore, login or another tab, which also load the wallets).
@@ -113,11 +136,12 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
   const tokens = createTokenManager({
     appId,
     storage,
+    refreshTokenStorage,
     http,
     now,
-    getSessionPublicKey,
+    getSessionPrivateKey,
     onUser: updateUser,
-    onEnded: () => store.dispatch({ type: 'logged_out' }),
+    onEnded: (reason) => store.dispatch({ type: 'logged_out', ...(reason ? { reason } : {}) }),
     onSaved: () => tabSync?.post({ type: 'session_changed' }),
   })
 
@@ -126,9 +150,16 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
     http,
     tokens,
     now,
-    getSessionPrivateKey: async () => (await sessionKey()).privateKey,
+    getSessionPrivateKey: async () => {
+      const key = await getSessionPrivateKey()
+      if (key) return key
+      await endWithoutKey()
+      throw new SessionKeyLostError()
+    },
     getMfa: () => mfa,
   })
+
+  const endWithoutKey = () => endSessionWithoutKey({ http, tokens, dispatch: store.dispatch })
 
   async function fetchUser(): Promise<SatchelUser> {
     const answer = await request({ method: 'GET', path: '/api/v1/users/me', auth: true })
@@ -158,6 +189,10 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
       tokens.assume(session)
     }
     if (!session) return store.dispatch({ type: 'no_session' })
+    if (!(await getSessionPrivateKey())) {
+      await endWithoutKey()
+      return store.getState()
+    }
     try {
       const [user, wallets] = await withRetry(fetchUserAndWallets, { retries: 2, delayMs: 500 })
       if (session.cookie) await tokens.save(tokens.current() ?? session)
@@ -172,7 +207,8 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
 
   function onMessage(message: TabMessage) {
     if (message.type === 'logged_out') {
-      void tokens.load().then(() => store.dispatch({ type: 'logged_out' }))
+      // The other tab also dropped the session key this tab's session is bound to.
+      void tokens.clear().then(() => store.dispatch({ type: 'logged_out' }))
       return
     }
     // Another tab signed in or rotated the tokens: take them; fetch the user if this tab had none.
@@ -280,6 +316,7 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
     setMfaToken(token, expiresAt = now() + 15 * 60_000) {
       mfa = token ? { token, expiresAt } : undefined
     },
+    codeFlows: new Map(),
   }
   return client
 }

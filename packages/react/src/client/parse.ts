@@ -82,6 +82,8 @@ export function parseAuthenticated(
   let session: StoredSession
   if (typeof token === 'string' && typeof refreshToken === 'string')
     session = { token, refreshToken, ...identity }
+  // The refresh token was set as an HttpOnly cookie instead.
+  else if (typeof token === 'string' && refreshToken === null) session = { token, ...identity }
   else if (token === null && refreshToken === null) session = { cookie: true, ...identity }
   else return fail(path, 'token')
   return { user: parseUser(value.user, path), isNewUser: value.isNewUser === true, session }
@@ -134,8 +136,9 @@ export function parseStoredSession(raw: string | null): StoredSession | undefine
     if (!isRecord(value)) return undefined
     const identity = typeof value.identityToken === 'string' ? { identityToken: value.identityToken } : {}
     if (value.cookie === true) return { cookie: true, ...identity }
-    if (typeof value.token !== 'string' || typeof value.refreshToken !== 'string') return undefined
-    return { token: value.token, refreshToken: value.refreshToken, ...identity }
+    if (typeof value.token !== 'string') return undefined
+    const refresh = typeof value.refreshToken === 'string' ? { refreshToken: value.refreshToken } : {}
+    return { token: value.token, ...refresh, ...identity }
   } catch {
     return undefined
   }

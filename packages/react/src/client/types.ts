@@ -51,9 +51,13 @@ export type AppConfig = {
 
 /** The tokens of a session, as stored between page loads. */
 export type StoredSession =
+  /**
+   * The access token, and the refresh token when the server handed it to the page (the API is on
+   * another site); without one, the refresh token is an HttpOnly cookie of the API the page cannot read.
+   */
   | {
       readonly token: string
-      readonly refreshToken: string
+      readonly refreshToken?: string | undefined
       readonly identityToken?: string | undefined
       readonly cookie?: undefined
     }

@@ -52,6 +52,27 @@ export class NotAuthenticatedError extends BaseError {
 }
 
 /**
+ * This browser no longer has the session key the session was bound to at sign-in (its site data was
+ * cleared, or the key store was replaced): the session can neither refresh nor sign, since a new key
+ * would not be the session's. The SDK ends the session; the user signs in again, which makes a new key.
+ *
+ * @example
+ * throw new SessionKeyLostError()
+ */
+export class SessionKeyLostError extends BaseError {
+  override name = 'SessionKeyLostError'
+  readonly code = 'session_key_lost'
+
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Sign in again on this device', {
+      details:
+        'The session key this browser signed in with is gone (its site data was cleared), and the session cannot be used without it.',
+      cause,
+    })
+  }
+}
+
+/**
  * No embedded wallet of the user matches the one asked for.
  *
  * @example

@@ -23,6 +23,11 @@ export type SatchelProviderConfig = SatchelUiConfig & {
   createWalletsOnLogin?: CreateWalletsOnLogin | undefined
   /** Where tokens are kept. Default: localStorage. */
   storage?: SatchelStorage | undefined
+  /**
+   * `storage` for an app whose API is on another site: keep the refresh token in `storage` (see
+   * `createSatchelClient`'s `refreshTokenStorage`). Default `cookie`.
+   */
+  refreshTokenStorage?: 'cookie' | 'storage' | undefined
   /** The app keeps sessions in HttpOnly cookies (see `createSatchelClient`'s `cookieMode`). */
   cookieMode?: boolean | undefined
 }
@@ -62,6 +67,7 @@ export function SatchelProvider({
         serverUrl,
         createWalletsOnLogin: config.createWalletsOnLogin,
         storage: config.storage,
+        refreshTokenStorage: config.refreshTokenStorage,
         cookieMode: config.cookieMode,
       }),
   )

@@ -123,7 +123,13 @@ describe('@satchel/react in Chromium against the real server', () => {
     const key = await storedSessionKey()
     expect(key.privateExtractable).toBe(false)
     const first = await storedSession()
-    expect(first).toContain('refreshToken')
+    // The page is on the API's site: the refresh token is an HttpOnly cookie, never in localStorage.
+    expect(first).toContain('token')
+    expect(first).not.toContain('refreshToken')
+    const refreshCookie = (await context.cookies(`${stack.server.url}/api/v1/sessions`)).find((c) =>
+      c.name.startsWith('satchel-refresh-token.'),
+    )
+    expect(refreshCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' })
     // Scheduled at four fifths of the 10 s lifetime: no user action, no failed call first.
     await page.waitForFunction(
       (before) => Object.entries(localStorage).find(([key]) => key.endsWith(':session'))?.[1] !== before,
@@ -142,6 +148,32 @@ describe('@satchel/react in Chromium against the real server', () => {
     await byTestId('signature')
       .filter({ hasText: /^0x[0-9a-f]{130}$/ })
       .waitFor()
+  })
+
+  it('a session whose key the browser lost (site data cleared) says so once and asks to sign in again', async () => {
+    await headlessEmailLogin('lost-key@example.com')
+    // Deleted once this page lets go of it (the reload); the next page's open waits for that.
+    await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const request = indexedDB.deleteDatabase('satchel-session-keys')
+          request.onsuccess = resolve
+          request.onblocked = resolve
+          request.onerror = reject
+        }),
+    )
+    const refreshes: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/sessions') refreshes.push(request.method())
+    })
+    await page.reload()
+    await expectText('status', 'unauthenticated')
+    await expectText('signed-out-reason', 'session_key_lost')
+    expect(await storedSession()).toBeNull()
+    // No refresh is tried with a key that would not match, now or later: nothing to loop on.
+    await page.waitForTimeout(TOKEN_TTL_SECONDS * 1000)
+    expect(refreshes).toEqual([])
+    await expectText('status', 'unauthenticated')
   })
 
   it('logs out in one tab and the other tab follows', async () => {

@@ -5,8 +5,21 @@ export type RateLimitRule = { limit: number; windowSeconds: number }
 
 /** The limits the server applies, in one place. Scaled by RATE_LIMIT_SCALE (benchmarks raise it). */
 export const rateLimits = {
-  codeSendPerAddress: { limit: 5, windowSeconds: 900 },
+  // Login codes: five to one address from one client address; an address as a whole takes codes from
+  // a couple of places at most (the ceiling bounds mail-bombing and, at 5 tries a code, guessing), so
+  // a stranger flooding one address from one IP never stops the owner asking from another.
+  codeSendPerAddressAndIp: { limit: 5, windowSeconds: 900 },
+  codeSendPerAddress: { limit: 10, windowSeconds: 900 },
   codeSendPerIp: { limit: 50, windowSeconds: 900 },
+  // MFA codes by text: per session (a thief holding one session cannot use up the owner's other
+  // devices), and per phone as a ceiling on what is texted to one number.
+  mfaSmsSendPerSession: { limit: 5, windowSeconds: 900 },
+  mfaSmsSendPerPhone: { limit: 15, windowSeconds: 900 },
+  mfaSmsSendPerIp: { limit: 50, windowSeconds: 900 },
+  // Recovery passcode work (scrypt, 32 MiB each): setting or changing a passcode per user, and any
+  // passcode call per client address. A person sets a passcode a few times in their life.
+  passcodeWorkPerUser: { limit: 10, windowSeconds: 900 },
+  passcodeWorkPerIp: { limit: 60, windowSeconds: 900 },
   loginPerIp: { limit: 120, windowSeconds: 60 },
   analyticsPerIp: { limit: 120, windowSeconds: 60 },
   walletNoncePerIp: { limit: 60, windowSeconds: 60 },
@@ -43,6 +56,26 @@ export async function rateLimit(
   const counts = await Promise.all(checks.map(([key, rule]) => kv.increment(`rl:${key}`, rule.windowSeconds)))
   if (counts.some((count, i) => count > (checks[i]?.[1].limit ?? 0) * scale))
     throw new ApiError('too_many_requests')
+}
+
+/**
+ * {@link rateLimit} with the keys counted one after another, narrowest first: a request refused by one
+ * key is not counted against the keys after it. So a stranger hammering from one IP uses up only their
+ * own narrow allowance (the address from that IP), never the wider one (the address as a whole) that
+ * the owner's request from elsewhere needs.
+ *
+ * @example
+ * await rateLimitInOrder(kv, 1, [[`code:${app}:${email}:${ip}`, rateLimits.codeSendPerAddressAndIp], [`code:${app}:${email}`, rateLimits.codeSendPerAddress]])
+ */
+export async function rateLimitInOrder(
+  kv: Kv,
+  scale: number,
+  checks: ReadonlyArray<readonly [string, RateLimitRule]>,
+): Promise<void> {
+  for (const [key, rule] of checks) {
+    if ((await kv.increment(`rl:${key}`, rule.windowSeconds)) > rule.limit * scale)
+      throw new ApiError('too_many_requests')
+  }
 }
 
 /**

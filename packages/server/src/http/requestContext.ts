@@ -8,7 +8,6 @@ import { verifyTokenCached } from '../tokens/tokens'
 
 export const APP_ID_HEADER = 'satchel-app-id'
 export const ACCESS_COOKIE = 'satchel-token'
-export const REFRESH_COOKIE = 'satchel-refresh-token'
 
 export type Auth = { app: App; userId: string; sessionId: string; sessionPublicKey: JsonWebKey | null }
 

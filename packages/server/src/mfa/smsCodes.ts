@@ -10,27 +10,37 @@ export type MfaSmsPurpose = 'enroll' | 'verify'
 // the number: a code texted as a second factor can never be spent as a login code for that phone.
 const CHANNEL = 'mfa_sms'
 
+/** Who a code is for: the user, and the session that asked (only it can enter the code). */
+export type MfaSmsCodeOwner = { appId: string; userId: string; sessionId: string }
+
+// A code belongs to the session that asked for it: a thief holding one of the user's sessions can
+// spend only the tries of codes texted to that session, never burn the one the owner is typing on
+// another device.
+const identifierOf = ({ userId, sessionId }: MfaSmsCodeOwner, purpose: MfaSmsPurpose) =>
+  `${userId}:${sessionId}:${purpose}`
+
 /**
- * Issues a 6-digit MFA code for a user and purpose, replacing any earlier one; only a keyed hash
- * (bound to the app, user, purpose and phone) is stored.
+ * Issues a 6-digit MFA code for a session and purpose, replacing that session's earlier one; only a
+ * keyed hash (bound to the app, user, session, purpose and phone) is stored.
  *
  * @example
- * const code = await issueMfaSmsCode(ctx, auth.app.id, auth.userId, 'verify', '+14155552671')
+ * const code = await issueMfaSmsCode(ctx, { appId, userId, sessionId }, 'verify', '+14155552671')
  */
 export async function issueMfaSmsCode(
   ctx: ServerContext,
-  appId: string,
-  userId: string,
+  owner: MfaSmsCodeOwner,
   purpose: MfaSmsPurpose,
   phone: string,
 ): Promise<string> {
   const code = randomInt(0, 10 ** OTP_LENGTH)
     .toString()
     .padStart(OTP_LENGTH, '0')
-  const identifier = `${userId}:${purpose}`
+  const { appId } = owner
+  const identifier = identifierOf(owner, purpose)
   await ctx.db.query(
     `insert into verification_codes (id, app_id, channel, identifier, code_hash, expires_at) values ($1, $2, $3, $4, $5, $6)
-     on conflict (app_id, channel, identifier) do update set id = $1, code_hash = $5, expires_at = $6, created_at = now()`,
+     on conflict (app_id, channel, identifier) where channel = 'mfa_sms'
+     do update set id = $1, code_hash = $5, expires_at = $6, created_at = now()`,
     [
       createId('otp'),
       appId,
@@ -45,20 +55,21 @@ export async function issueMfaSmsCode(
 
 /**
  * Checks an MFA code exactly like a login code: 10 minutes, the fifth wrong try burns it (a sixth
- * fails even with the right code), and a right code works once.
+ * fails even with the right code), and a right code works once. Only the session the code was texted
+ * for can enter it.
  *
  * @example
- * await verifyMfaSmsCode(ctx, auth.app.id, auth.userId, 'verify', method.phone, '123456')
+ * await verifyMfaSmsCode(ctx, { appId, userId, sessionId }, 'verify', method.phone, '123456')
  */
 export async function verifyMfaSmsCode(
   ctx: ServerContext,
-  appId: string,
-  userId: string,
+  owner: MfaSmsCodeOwner,
   purpose: MfaSmsPurpose,
   phone: string,
   code: string,
 ): Promise<void> {
-  const identifier = `${userId}:${purpose}`
+  const { appId } = owner
+  const identifier = identifierOf(owner, purpose)
   const [row] = await ctx.db.query<{ id: string; code_hash: Buffer; expires_at: Date }>(
     'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3',
     [appId, CHANNEL, identifier],

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { normalizePhone } from '../auth/passwordless/routes'
 import type { ServerContext } from '../context'
 import { readAuth } from '../guards/readAuth'
-import { rateLimit, rateLimits } from '../http/rateLimit'
-import { clientIp } from '../http/requestContext'
+import { rateLimitInOrder, rateLimits } from '../http/rateLimit'
+import { type Auth, clientIp } from '../http/requestContext'
 import {
   confirmMfaMethod,
   deleteMfaMethod,
@@ -18,6 +18,8 @@ import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolle
 import { issueMfaSmsCode, verifyMfaSmsCode } from './smsCodes'
 
 const security = [{ bearer: [] }]
+
+const codeOwner = (auth: Auth) => ({ appId: auth.app.id, userId: auth.userId, sessionId: auth.sessionId })
 
 /**
  * SMS as a second factor. `init` texts a code: to the enrolled number when there is one (to verify),
@@ -57,15 +59,17 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           phone = given
           purpose = 'enroll'
         }
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`mfa-sms:${auth.userId}`, rateLimits.codeSendPerAddress],
-          [`code:${auth.app.id}:${phone}`, rateLimits.codeSendPerAddress],
-          [`code-ip:${clientIp(request)}`, rateLimits.codeSendPerIp],
+        // Own keys, apart from login codes' (a flood of login inits for the number must not stop its
+        // owner's MFA texts), narrowest first: a session over its allowance spends nothing wider.
+        await rateLimitInOrder(ctx.kv, ctx.config.rateLimitScale, [
+          [`mfa-sms:ip:${clientIp(request)}`, rateLimits.mfaSmsSendPerIp],
+          [`mfa-sms:session:${auth.sessionId}`, rateLimits.mfaSmsSendPerSession],
+          [`mfa-sms:phone:${auth.app.id}:${phone}`, rateLimits.mfaSmsSendPerPhone],
         ])
         if (purpose === 'enroll' && !(await savePendingMfaMethod(ctx, auth.userId, 'sms', { phone }))) {
           throw new ApiError('mfa_already_enrolled')
         }
-        const code = await issueMfaSmsCode(ctx, auth.app.id, auth.userId, purpose, phone)
+        const code = await issueMfaSmsCode(ctx, codeOwner(auth), purpose, phone)
         const text = `${code} is your ${auth.app.name} verification code. It expires in 10 minutes. Never share it: ${auth.app.name} will never ask you for it.`
         await ctx.delivery.send({ channel: 'sms', to: phone, appId: auth.app.id, text })
         request.log.info({ to: maskPhone(phone), purpose }, 'MFA code sent')
@@ -94,7 +98,7 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError('invalid_data', {
             message: 'Start SMS enrolment with /api/v1/mfa/passwordless_sms/init first',
           })
-        await verifyMfaSmsCode(ctx, auth.app.id, auth.userId, 'enroll', method.phone, request.body.code)
+        await verifyMfaSmsCode(ctx, codeOwner(auth), 'enroll', method.phone, request.body.code)
         await confirmMfaMethod(ctx, auth.userId, 'sms')
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
       },
@@ -117,7 +121,7 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const auth = readAuth(request)
         const method = await getMfaMethod(ctx, auth.userId, 'sms')
         if (!method?.confirmed || !method.phone) throw notEnrolled()
-        await verifyMfaSmsCode(ctx, auth.app.id, auth.userId, 'verify', method.phone, request.body.code)
+        await verifyMfaSmsCode(ctx, codeOwner(auth), 'verify', method.phone, request.body.code)
         return { token: await recordMfaVerification(ctx, auth, 'sms') }
       },
     )

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { ServerContext } from '../context'
 import { seal } from '../crypto/seal'
 import { readAuth } from '../guards/readAuth'
+import { clientIp } from '../http/requestContext'
 import {
   confirmMfaMethod,
   deleteMfaMethod,
@@ -74,7 +75,10 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError('invalid_data', {
             message: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
           })
-        await verifyTotpCode(ctx, method, request.body.code)
+        await verifyTotpCode(ctx, method, request.body.code, {
+          sessionId: auth.sessionId,
+          ip: clientIp(request),
+        })
         await confirmMfaMethod(ctx, auth.userId, 'totp')
         return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
       },
@@ -96,7 +100,10 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const auth = readAuth(request)
         const method = await getMfaMethod(ctx, auth.userId, 'totp')
         if (!method?.confirmed) throw notEnrolled()
-        await verifyTotpCode(ctx, method, request.body.code)
+        await verifyTotpCode(ctx, method, request.body.code, {
+          sessionId: auth.sessionId,
+          ip: clientIp(request),
+        })
         return { token: await recordMfaVerification(ctx, auth, 'totp') }
       },
     )

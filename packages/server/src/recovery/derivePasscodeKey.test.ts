@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { derivePasscodeKey, PASSCODE_KDF } from './derivePasscodeKey'
+import { derivePasscodeKey, PASSCODE_KDF, PASSCODE_KDF_SLOTS, passcodeKdfLimit } from './derivePasscodeKey'
 
 const salt = new Uint8Array(16).fill(7)
 
@@ -26,5 +26,23 @@ describe('derivePasscodeKey', () => {
     const composed = await derivePasscodeKey('caf\u00e9-passcode', salt)
     const decomposed = await derivePasscodeKey('cafe\u0301-passcode', salt)
     expect(Buffer.from(composed).equals(decomposed)).toBe(true)
+  })
+
+  it('runs at most half the cores at once with 8 waiting: a flood beyond that is refused with too_many_requests, not queued', async () => {
+    let mostRunning = 0
+    const watch = setInterval(() => {
+      mostRunning = Math.max(mostRunning, passcodeKdfLimit.load().running)
+    }, 1)
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => derivePasscodeKey(`flood-${i}`, salt)),
+    )
+    clearInterval(watch)
+    const refused = results.filter((r) => r.status === 'rejected')
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(PASSCODE_KDF_SLOTS + 8)
+    expect(refused).toHaveLength(20 - PASSCODE_KDF_SLOTS - 8)
+    for (const r of refused)
+      expect(r.status === 'rejected' && r.reason).toMatchObject({ code: 'too_many_requests' })
+    expect(mostRunning).toBe(PASSCODE_KDF_SLOTS)
+    expect(passcodeKdfLimit.load()).toEqual({ running: 0, waiting: 0 })
   })
 })

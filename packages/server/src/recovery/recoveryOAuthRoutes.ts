@@ -6,6 +6,7 @@ import { fetchProviderJson } from '../auth/oauth/fetchProviderJson'
 import type { ServerContext } from '../context'
 import { secretsEqual } from '../crypto/tokens'
 import { readAuth } from '../guards/readAuth'
+import { clientIp } from '../http/requestContext'
 import { getAuthShare } from './getAuthShare'
 import { readDriveKeyFile, saveDriveKeyFile } from './googleDrive'
 import { isFirstRecoveryLock } from './isFirstRecoveryLock'
@@ -143,6 +144,7 @@ export function recoveryOAuthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             })
           const authShare = await unlockRecoveryLock(ctx, {
             auth,
+            ip: clientIp(request),
             lock,
             secretKey: async () => {
               const key = await readDriveKeyFile(drive, lock.driveFileName ?? fileName)

@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import { readAuth } from '../guards/readAuth'
-import type { Auth } from '../http/requestContext'
+import { rateLimitInOrder, rateLimits } from '../http/rateLimit'
+import { type Auth, clientIp } from '../http/requestContext'
 import { getWalletsRepository } from '../wallets/walletsRepository'
 import { derivePasscodeKey, PASSCODE_KDF } from './derivePasscodeKey'
 import { getAuthShare } from './getAuthShare'
@@ -85,19 +86,22 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const auth = readAuth(request)
-        const root = await requireUserRoot(ctx, auth.userId)
         const { bits } = estimatePasswordEntropy(request.body.passcode)
         if (bits < MIN_PASSCODE_ENTROPY_BITS) {
           throw new ApiError('invalid_data', {
             message: `The passcode is too easy to guess (about ${Math.floor(bits)} bits of entropy; at least ${MIN_PASSCODE_ENTROPY_BITS} are needed). Use a longer passcode, more kinds of characters, or a generated passphrase`,
           })
         }
+        // Each call runs scrypt (32 MiB) once or twice: bounded per user and per address first, before
+        // even a database read, so a flood is refused for the price of a counter.
+        await limitPasscodeWork(ctx, clientIp(request), auth.userId)
+        const root = await requireUserRoot(ctx, auth.userId)
         const lock = await getRecoveryLock(ctx, root.id)
         // Changing a passcode needs the current one (or a session already unlocked with it): a session
         // token alone must not be able to lock the user out of their own wallets.
         const authShare =
           lock && request.body.current_passcode !== undefined
-            ? await unlockWithPasscode(ctx, auth, lock, request.body.current_passcode)
+            ? await unlockWithPasscode(ctx, auth, clientIp(request), lock, request.body.current_passcode)
             : await getAuthShare(ctx, {
                 rootId: root.id,
                 sessionId: auth.sessionId,
@@ -138,11 +142,12 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const auth = readAuth(request)
+        await limitPasscodeWork(ctx, clientIp(request))
         const root = await requireUserRoot(ctx, auth.userId)
         const lock = await getRecoveryLock(ctx, root.id)
         if (lock?.kind !== 'passcode')
           throw new ApiError('invalid_data', { message: 'No recovery passcode is set for this user' })
-        const authShare = await unlockWithPasscode(ctx, auth, lock, request.body.passcode)
+        const authShare = await unlockWithPasscode(ctx, auth, clientIp(request), lock, request.body.passcode)
         authShare.fill(0)
         return { method: 'passcode' as const, unlocked: true }
       },
@@ -190,9 +195,21 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   }
 }
 
+/**
+ * The scrypt work one address (and, setting a passcode, one user) may ask for; besides, the process
+ * runs at most a few derivations at once (`passcodeKdfLimit`). Unlocking is also held by its tries.
+ */
+async function limitPasscodeWork(ctx: ServerContext, ip: string, userId?: string): Promise<void> {
+  await rateLimitInOrder(ctx.kv, ctx.config.rateLimitScale, [
+    [`passcode-kdf-ip:${ip}`, rateLimits.passcodeWorkPerIp],
+    ...(userId ? [[`passcode-kdf-user:${userId}`, rateLimits.passcodeWorkPerUser] as const] : []),
+  ])
+}
+
 function unlockWithPasscode(
   ctx: ServerContext,
   auth: Auth,
+  ip: string,
   lock: RecoveryLock,
   passcode: string,
 ): Promise<Uint8Array> {
@@ -203,6 +220,7 @@ function unlockWithPasscode(
   const { salt, kdf } = lock
   return unlockRecoveryLock(ctx, {
     auth,
+    ip,
     lock,
     secretKey: () => derivePasscodeKey(passcode, salt, kdf),
     wrongSecretMessage: WRONG_PASSCODE,

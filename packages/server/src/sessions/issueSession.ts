@@ -2,21 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
 import { createId, createRandomToken, hashToken } from '../crypto/tokens'
-import type { Db } from '../db/createDatabase'
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../http/requestContext'
+import { ACCESS_COOKIE } from '../http/requestContext'
 import { mintToken } from '../tokens/tokens'
 import { toLinkedAccountJson, toUserJson, type User } from '../users/usersRepository'
-
-/** A new refresh token for a session; only its hash is stored. */
-export async function createRefreshToken(ctx: ServerContext, q: Db, sessionId: string): Promise<string> {
-  const refreshToken = createRandomToken(32)
-  await q.query('insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, $3)', [
-    hashToken(refreshToken),
-    sessionId,
-    new Date(ctx.now() + ctx.config.refreshTokenTtlSeconds * 1000),
-  ])
-  return refreshToken
-}
+import { getRefreshCookieName, getRefreshTransport, REFRESH_COOKIE_PATH } from './refreshTransport'
 
 /** Starts a session (a refresh-token family) for a user who just proved a way in. */
 export async function startSession(
@@ -71,8 +60,9 @@ export async function mintSessionTokens(ctx: ServerContext, app: App, user: User
 }
 
 /**
- * The AuthenticatedUser answer. In cookie mode the tokens travel only as HttpOnly, Secure,
- * SameSite=Strict cookies, so page scripts (and an XSS) never see them.
+ * The AuthenticatedUser answer. The refresh token travels as an HttpOnly, Secure, SameSite=Strict
+ * cookie whenever the browser will send it back (see `getRefreshTransport`), so page scripts (and an
+ * XSS) never see it; in cookie mode the access token does too.
  */
 export async function sendAuthenticated(
   ctx: ServerContext,
@@ -95,21 +85,22 @@ export async function sendAuthenticated(
     mfaMethods?: string[]
   },
 ) {
+  const refreshInCookie = getRefreshTransport(reply.request, app) === 'cookie'
   const body = {
     token: app.cookieMode ? null : token,
-    refresh_token: app.cookieMode ? null : refreshToken,
+    refresh_token: refreshInCookie ? null : refreshToken,
     identity_token: identityToken,
     user: toUserJson(user, mfaMethods ? { mfaMethods } : {}),
     is_new_user: isNewUser,
   }
-  if (app.cookieMode) {
-    const base = { httpOnly: true, secure: true, sameSite: 'strict' as const }
+  const base = { httpOnly: true, secure: true, sameSite: 'strict' as const }
+  if (app.cookieMode)
     reply.setCookie(ACCESS_COOKIE, token, { ...base, path: '/', maxAge: ctx.config.accessTokenTtlSeconds })
-    reply.setCookie(REFRESH_COOKIE, refreshToken, {
+  if (refreshInCookie)
+    reply.setCookie(getRefreshCookieName(app.id), refreshToken, {
       ...base,
-      path: '/api/v1/sessions',
+      path: REFRESH_COOKIE_PATH,
       maxAge: ctx.config.refreshTokenTtlSeconds,
     })
-  }
   return reply.send(body)
 }

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import { readAuth } from '../guards/readAuth'
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../http/requestContext'
+import { ACCESS_COOKIE } from '../http/requestContext'
+import { getRefreshCookieName, REFRESH_COOKIE_PATH } from './refreshTransport'
 import { forgetSessions } from './sessionCache'
 
 /**
@@ -41,10 +42,9 @@ export function logoutEverywhereRoutes(ctx: ServerContext): FastifyPluginAsyncZo
           outcome: 'success',
           details: { sessions: ended.length },
         })
-        if (auth.app.cookieMode) {
-          reply.clearCookie(ACCESS_COOKIE, { path: '/' })
-          reply.clearCookie(REFRESH_COOKIE, { path: '/api/v1/sessions' })
-        }
+        if (auth.app.cookieMode) reply.clearCookie(ACCESS_COOKIE, { path: '/' })
+        if (request.cookies[getRefreshCookieName(auth.app.id)] !== undefined)
+          reply.clearCookie(getRefreshCookieName(auth.app.id), { path: REFRESH_COOKIE_PATH })
         return { sessions_ended: ended.length }
       },
     )

@@ -6,14 +6,13 @@ import type { ServerContext } from '../context'
 import { hashToken } from '../crypto/tokens'
 import { readApp } from '../guards/readApp'
 import { readAuth } from '../guards/readAuth'
-import { ACCESS_COOKIE, REFRESH_COOKIE, requireAuth, resolveApp } from '../http/requestContext'
-import { createRefreshToken, mintSessionTokens, sendAuthenticated } from './issueSession'
+import { ACCESS_COOKIE, requireAuth } from '../http/requestContext'
+import { mintSessionTokens, sendAuthenticated } from './issueSession'
 import { logoutEverywhereRoutes } from './logoutEverywhereRoutes'
-import { authenticatedUserSchema, sessionPublicKeySchema } from './schemas'
+import { getRefreshCookieName, REFRESH_COOKIE_PATH } from './refreshTransport'
+import { rotateRefreshToken } from './rotateRefreshToken'
+import { authenticatedUserSchema } from './schemas'
 import { forgetSessions } from './sessionCache'
-
-type SpentToken = { session_id: string; used_at: Date | null; expires_at: Date }
-type SessionRow = { id: string; app_id: string; user_id: string; revoked_at: Date | null; expires_at: Date }
 
 export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,88 +23,30 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['sessions'],
-          summary: 'Refresh a session: rotates the refresh token and mints a new access token',
-          body: z.object({
-            refresh_token: z.string().max(200).optional(),
-            session_public_key: sessionPublicKeySchema.optional(),
-          }),
+          summary:
+            'Refresh a session: signed by the session key (satchel-authorization-signature), rotates the refresh token and mints a new access token',
+          description:
+            'The refresh token comes from the body or, where the server set it so, the HttpOnly refresh cookie. A session bound to a session key at login must sign this request with it, as wallet requests are signed; the key itself never changes here (sign in again for a new one).',
+          // Loose: the signature covers the body exactly as sent (older clients add session_public_key,
+          // which is ignored), so nothing may be stripped from it before the check.
+          body: z.looseObject({ refresh_token: z.string().min(1).max(200).optional() }),
           response: { 200: authenticatedUserSchema },
         },
         // The refresh token (and its proof of possession) is the credential, checked here.
         config: { guard: 'refresh' },
       },
       async (request, reply) => {
-        const satchelApp = await resolveApp(ctx, request)
-        const presented =
-          request.body.refresh_token ?? (satchelApp.cookieMode ? request.cookies[REFRESH_COOKIE] : undefined)
+        const satchelApp = readApp(request)
+        const presented = request.body.refresh_token ?? request.cookies[getRefreshCookieName(satchelApp.id)]
         if (!presented) throw new ApiError('missing_or_invalid_token')
-        const hash = hashToken(presented)
-        const now = new Date(ctx.now())
-        const result = await ctx.db.transaction(async (tx) => {
-          // Marking the token used and reading it is one statement, so two refreshes racing with
-          // the same token cannot both succeed.
-          const [fresh] = await tx.query<SpentToken>(
-            'update refresh_tokens set used_at = $2 where token_hash = $1 and used_at is null returning session_id, used_at, expires_at',
-            [hash, now],
-          )
-          if (!fresh) {
-            const [spent] = await tx.query<SpentToken>(
-              'select session_id, used_at, expires_at from refresh_tokens where token_hash = $1',
-              [hash],
-            )
-            return spent ? { reused: spent.session_id } : { unknown: true as const }
-          }
-          const [session] = await tx.query<SessionRow>('select * from sessions where id = $1', [
-            fresh.session_id,
-          ])
-          if (
-            !session ||
-            session.app_id !== satchelApp.id ||
-            session.revoked_at ||
-            session.expires_at <= now ||
-            fresh.expires_at <= now
-          )
-            return { unknown: true as const }
-          if (request.body.session_public_key)
-            await tx.query('update sessions set session_public_key = $2 where id = $1', [
-              session.id,
-              JSON.stringify(request.body.session_public_key),
-            ])
-          await tx.query('update sessions set last_used_at = $2 where id = $1', [session.id, now])
-          return {
-            session,
-            refreshToken: await createRefreshToken(ctx, tx, session.id),
-            newKey: request.body.session_public_key !== undefined,
-          }
-        })
-        // Every instance must verify the next wallet request against the new session key.
-        if ('session' in result && result.newKey)
-          await forgetSessions(ctx, { sessionIds: [result.session.id] })
-        if ('reused' in result) {
-          // A spent token presented again means it was copied: end the whole family, for both holders.
-          const [revoked] = await ctx.db.query<{ user_id: string }>(
-            `update sessions set revoked_at = $2, revoked_reason = 'refresh_token_reuse' where id = $1 and revoked_at is null returning user_id`,
-            [result.reused, now],
-          )
-          await forgetSessions(ctx, { sessionIds: [result.reused] })
-          await writeAudit(ctx.db, {
-            appId: satchelApp.id,
-            userId: revoked?.user_id ?? null,
-            sessionId: result.reused,
-            action: 'session.refresh_token_reuse',
-            outcome: 'revoked',
-          })
-          request.log.warn({ sessionId: result.reused }, 'refresh token reuse: session family revoked')
-          throw new ApiError('missing_or_invalid_token')
-        }
-        if ('unknown' in result) throw new ApiError('missing_or_invalid_token')
-        const user = await ctx.users.requireUser(result.session.user_id)
-        const { token, identityToken } = await mintSessionTokens(ctx, satchelApp, user, result.session.id)
+        const rotated = await rotateRefreshToken(ctx, request, { app: satchelApp, presented })
+        const user = await ctx.users.requireUser(rotated.userId)
+        const { token, identityToken } = await mintSessionTokens(ctx, satchelApp, user, rotated.sessionId)
         return sendAuthenticated(ctx, reply, {
           app: satchelApp,
           user,
           token,
-          refreshToken: result.refreshToken,
+          refreshToken: rotated.refreshToken,
           identityToken,
           isNewUser: false,
         })
@@ -135,8 +76,7 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
               'Logging out everywhere has its own route: POST /api/v1/sessions/logout_all, signed with the session key',
           })
         const now = new Date(ctx.now())
-        const presented =
-          request.body.refresh_token ?? (satchelApp.cookieMode ? request.cookies[REFRESH_COOKIE] : undefined)
+        const presented = request.body.refresh_token ?? request.cookies[getRefreshCookieName(satchelApp.id)]
         let sessionId: string | undefined
         let userId: string | undefined
         if (presented) {
@@ -164,10 +104,9 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           action: 'session.logout',
           outcome: 'success',
         })
-        if (satchelApp.cookieMode) {
-          reply.clearCookie(ACCESS_COOKIE, { path: '/' })
-          reply.clearCookie(REFRESH_COOKIE, { path: '/api/v1/sessions' })
-        }
+        if (satchelApp.cookieMode) reply.clearCookie(ACCESS_COOKIE, { path: '/' })
+        if (request.cookies[getRefreshCookieName(satchelApp.id)] !== undefined)
+          reply.clearCookie(getRefreshCookieName(satchelApp.id), { path: REFRESH_COOKIE_PATH })
         return {}
       },
     )

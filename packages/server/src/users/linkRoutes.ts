@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { verifyOtp } from '../auth/passwordless/createOtp'
-import { normalizePhone } from '../auth/passwordless/routes'
+import { codeFlowSchema, normalizePhone } from '../auth/passwordless/routes'
 import type { ServerContext } from '../context'
 import { addAccountLinkRoutes } from './addAccountLinkRoutes'
 
@@ -25,9 +25,9 @@ export function linkRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       method: 'email',
       link: {
         summary: 'Link an email address to the signed-in user with the code sent to it',
-        body: z.object({ email: emailSchema, code: codeSchema }),
-        async verify(auth, { email, code }) {
-          await verifyOtp(ctx, auth.app.id, 'email', email, code)
+        body: z.object({ email: emailSchema, code: codeSchema, flow_id: codeFlowSchema }),
+        async verify(auth, { email, code, flow_id }) {
+          await verifyOtp(ctx, auth.app.id, 'email', email, code, flow_id)
           return { type: 'email', subject: email, details: { address: email } }
         },
       },
@@ -44,10 +44,10 @@ export function linkRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       method: 'sms',
       link: {
         summary: 'Link a phone number to the signed-in user with the code texted to it',
-        body: z.object({ phone_number: phoneSchema, code: codeSchema }),
+        body: z.object({ phone_number: phoneSchema, code: codeSchema, flow_id: codeFlowSchema }),
         async verify(auth, body) {
           const number = normalizePhone(body.phone_number)
-          await verifyOtp(ctx, auth.app.id, 'sms', number, body.code)
+          await verifyOtp(ctx, auth.app.id, 'sms', number, body.code, body.flow_id)
           return { type: 'phone', subject: number, details: { number } }
         },
       },

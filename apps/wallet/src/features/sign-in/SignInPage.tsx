@@ -1,3 +1,4 @@
+import { useSatchel } from '@satchel/react'
 import { lazy, Suspense, useState } from 'react'
 import { useWalletConfig } from '../../app/WalletConfigContext'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
@@ -40,6 +41,7 @@ const serverNames: Record<Method, readonly string[]> = {
 export default function SignInPage() {
   const app = useAppConfig()
   const { outboxUrl } = useWalletConfig()
+  const { signedOutReason } = useSatchel()
   const [chosen, setChosen] = useState<Method | undefined>(undefined)
 
   if (app.status === 'loading')
@@ -63,6 +65,12 @@ export default function SignInPage() {
     <main className="sign-in">
       <div className="sign-in__card card">
         <h1 className="sign-in__title">Sign in to {app.config.name}</h1>
+        {signedOutReason === 'session_key_lost' ? (
+          <p role="status" className="sign-in__notice">
+            This browser no longer holds the key your session was tied to (its site data was cleared), so you
+            were signed out. Sign in again to continue.
+          </p>
+        ) : null}
         <p className="muted">New here? The same steps create your account and your wallet.</p>
         {enabled.length === 0 ? (
           <ErrorMessage error={new Error('This app has no sign-in method enabled.')} />

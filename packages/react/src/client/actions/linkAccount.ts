@@ -1,5 +1,6 @@
 import type { SatchelClient } from '../createSatchelClient'
 import type { SatchelUser } from '../types'
+import { getCodeFlow } from './codeFlow'
 import { submitLinkRequest } from './submitLinkRequest'
 
 const linked = (client: SatchelClient, feature: string, path: string, body: Record<string, unknown>) =>
@@ -15,7 +16,11 @@ export function linkEmail(
   client: SatchelClient,
   { email, code }: { email: string; code: string },
 ): Promise<SatchelUser> {
-  return linked(client, 'Linking an email', '/api/v1/passwordless/link', { email, code: code.trim() })
+  return linked(client, 'Linking an email', '/api/v1/passwordless/link', {
+    email,
+    code: code.trim(),
+    ...getCodeFlow(client, 'email', email),
+  })
 }
 
 /**
@@ -31,6 +36,7 @@ export function linkPhone(
   return linked(client, 'Linking a phone', '/api/v1/passwordless_sms/link', {
     phoneNumber,
     code: code.trim(),
+    ...getCodeFlow(client, 'sms', phoneNumber),
   })
 }
 

@@ -1,5 +1,6 @@
 import type { SatchelClient } from '../createSatchelClient'
 import type { AuthenticatedUser, LoginMode } from '../types'
+import { getCodeFlow, rememberCodeFlow } from './codeFlow'
 
 export type SendEmailCodeParameters = { email: string }
 
@@ -13,13 +14,15 @@ export async function sendEmailCode(
   client: SatchelClient,
   { email }: SendEmailCodeParameters,
 ): Promise<void> {
-  await client.request({ method: 'POST', path: '/api/v1/passwordless/init', body: { email } })
+  const answer = await client.request({ method: 'POST', path: '/api/v1/passwordless/init', body: { email } })
+  rememberCodeFlow(client, 'email', email, answer)
 }
 
 export type LoginWithEmailParameters = { email: string; code: string; mode?: LoginMode | undefined }
 
 /**
- * Signs in with the code sent by {@link sendEmailCode}.
+ * Signs in with the code sent by {@link sendEmailCode} (from this client: the code works only with
+ * the flow of the init that sent it).
  *
  * @example
  * const { user, isNewUser } = await loginWithEmail(client, { email: 'ada@example.com', code: '123456' })
@@ -33,7 +36,7 @@ export async function loginWithEmail(
   const answer = await client.request({
     method: 'POST',
     path,
-    body: { email, code: code.trim(), mode, sessionPublicKey },
+    body: { email, code: code.trim(), ...getCodeFlow(client, 'email', email), mode, sessionPublicKey },
   })
   return client.completeLogin(answer, path)
 }

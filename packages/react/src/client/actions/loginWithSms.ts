@@ -1,5 +1,6 @@
 import type { SatchelClient } from '../createSatchelClient'
 import type { AuthenticatedUser, LoginMode } from '../types'
+import { getCodeFlow, rememberCodeFlow } from './codeFlow'
 
 export type SendSmsCodeParameters = { phoneNumber: string }
 
@@ -14,13 +15,19 @@ export async function sendSmsCode(
   client: SatchelClient,
   { phoneNumber }: SendSmsCodeParameters,
 ): Promise<void> {
-  await client.request({ method: 'POST', path: '/api/v1/passwordless_sms/init', body: { phoneNumber } })
+  const answer = await client.request({
+    method: 'POST',
+    path: '/api/v1/passwordless_sms/init',
+    body: { phoneNumber },
+  })
+  rememberCodeFlow(client, 'sms', phoneNumber, answer)
 }
 
 export type LoginWithSmsParameters = { phoneNumber: string; code: string; mode?: LoginMode | undefined }
 
 /**
- * Signs in with the code sent by {@link sendSmsCode}.
+ * Signs in with the code sent by {@link sendSmsCode} (from this client: the code works only with the
+ * flow of the init that sent it).
  *
  * @example
  * await loginWithSms(client, { phoneNumber: '+14155550100', code: '123456' })
@@ -34,7 +41,13 @@ export async function loginWithSms(
   const answer = await client.request({
     method: 'POST',
     path,
-    body: { phoneNumber, code: code.trim(), mode, sessionPublicKey },
+    body: {
+      phoneNumber,
+      code: code.trim(),
+      ...getCodeFlow(client, 'sms', phoneNumber),
+      mode,
+      sessionPublicKey,
+    },
   })
   return client.completeLogin(answer, path)
 }

@@ -34,6 +34,8 @@ export type CreateHttpClientParameters = {
   /** Defaults to the global `fetch`, read at call time (so nothing is touched at import). */
   fetch?: typeof fetch | undefined
   timeoutMs?: number | undefined
+  /** Sent with every call (a call's own headers win). */
+  headers?: Record<string, string> | undefined
 }
 
 /**
@@ -50,12 +52,17 @@ export function createHttpClient({
   appId,
   fetch: fetchFn,
   timeoutMs = DEFAULT_TIMEOUT_MS,
+  headers: defaultHeaders,
 }: CreateHttpClientParameters): HttpClient {
   return async (request) => {
     const url = new URL(request.path, serverUrl)
     for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value)
     const body = request.body === undefined ? undefined : toSnakeCase(request.body)
-    const headers: Record<string, string> = { 'satchel-app-id': appId, ...request.headers }
+    const headers: Record<string, string> = {
+      'satchel-app-id': appId,
+      ...defaultHeaders,
+      ...request.headers,
+    }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`
     if (request.sign)

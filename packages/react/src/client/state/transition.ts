@@ -13,18 +13,24 @@ export type WalletsState = {
   readonly error?: Error | undefined
 }
 
+/**
+ * Why the user is signed out when it was not their doing: `session_key_lost` means this browser no
+ * longer has the key its session was bound to (site data cleared), so they must sign in again.
+ */
+export type SignedOutReason = 'session_key_lost'
+
 /** The one state every hook reads. */
 export type SatchelState =
   | { readonly status: 'loading' }
-  | { readonly status: 'unauthenticated' }
+  | { readonly status: 'unauthenticated'; readonly reason?: SignedOutReason }
   | { readonly status: 'authenticated'; readonly user: SatchelUser; readonly wallets: WalletsState }
 
 /** What can happen; `transition` decides what each means in each state. */
 export type SatchelEvent =
   | { type: 'session_restored'; user: SatchelUser; wallets: readonly SatchelWallet[] }
-  | { type: 'no_session' }
+  | { type: 'no_session'; reason?: SignedOutReason }
   | { type: 'logged_in'; user: SatchelUser; wallets: readonly SatchelWallet[] }
-  | { type: 'logged_out' }
+  | { type: 'logged_out'; reason?: SignedOutReason }
   | { type: 'user_updated'; user: SatchelUser }
   | { type: 'wallets_loaded'; wallets: readonly SatchelWallet[] }
   | { type: 'wallets_creating' }
@@ -45,6 +51,10 @@ function signedIn(user: SatchelUser, wallets: readonly SatchelWallet[]): Satchel
   }
 }
 
+function signedOut(reason: SignedOutReason | undefined): SatchelState {
+  return reason ? { status: 'unauthenticated', reason } : { status: 'unauthenticated' }
+}
+
 /**
  * The status machine: `loading -> unauthenticated | authenticated`, and inside `authenticated` the
  * wallets `none | creating | ready | error`. An event that does not apply to the current state leaves it
@@ -58,12 +68,12 @@ export function transition(state: SatchelState, event: SatchelEvent): SatchelSta
     case 'session_restored':
       return state.status === 'loading' ? signedIn(event.user, event.wallets) : state
     case 'no_session':
-      return state.status === 'loading' ? { status: 'unauthenticated' } : state
+      return state.status === 'loading' ? signedOut(event.reason) : state
     case 'logged_in':
       // A login replaces any previous user (another tab may have switched accounts).
       return signedIn(event.user, event.wallets)
     case 'logged_out':
-      return state.status === 'unauthenticated' ? state : { status: 'unauthenticated' }
+      return state.status === 'unauthenticated' ? state : signedOut(event.reason)
   }
   if (state.status !== 'authenticated') return state
   const { wallets } = state

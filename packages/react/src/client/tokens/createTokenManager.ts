@@ -1,7 +1,8 @@
 import { ApiError, decodeToken } from '@satchel/core'
+import { SessionKeyLostError } from '../../errors/errors'
 import type { HttpClient } from '../http/createHttpClient'
 import { parseAuthenticated, parseStoredSession } from '../parse'
-import type { SessionPublicKey } from '../session/sessionKey'
+import { REQUEST_EXPIRY_MS, signRequest } from '../session/signRequest'
 import type { SatchelUser, StoredSession } from '../types'
 import { getRefreshDelay } from './getRefreshDelay'
 import { runExclusive } from './runExclusive'
@@ -12,7 +13,10 @@ export type TokenManager = {
   current(): StoredSession | undefined
   /** Reads the stored session into memory and schedules its refresh. */
   load(): Promise<StoredSession | undefined>
-  /** Keeps a session the server just issued: memory, storage, clock skew, next refresh. */
+  /**
+   * Keeps a session the server just issued: memory, storage (unless it holds a refresh token the app
+   * did not choose to store), clock skew, next refresh.
+   */
   save(session: StoredSession): Promise<void>
   /** Forgets the session here and in storage. */
   clear(): Promise<void>
@@ -33,16 +37,29 @@ export type TokenManager = {
   resume(): void
 }
 
+/** Why a session ended without the user asking: this browser lost the session key it was bound to. */
+export type SessionEndReason = 'session_key_lost'
+
 export type CreateTokenManagerParameters = {
   appId: string
   storage: SatchelStorage
+  /**
+   * `storage`: a refresh token handed to the page is kept in `storage` too. Otherwise (the default)
+   * only sessions whose refresh token is an HttpOnly cookie are stored; one handed over in the answer
+   * stays in this page's memory and ends with it.
+   */
+  refreshTokenStorage: 'cookie' | 'storage'
   http: HttpClient
   now: () => number
-  getSessionPublicKey: () => Promise<SessionPublicKey>
+  /** The session's private key if this browser still has it; never a new one (it would not match). */
+  getSessionPrivateKey: () => Promise<CryptoKey | undefined>
   /** A refresh answered with the user (possibly changed since). */
   onUser: (user: SatchelUser) => void
-  /** The server no longer knows the session (revoked, expired, logged out elsewhere). */
-  onEnded: () => void
+  /**
+   * The server no longer knows the session (revoked, expired, logged out elsewhere), or this browser
+   * lost its key (`reason`).
+   */
+  onEnded: (reason?: SessionEndReason) => void
   /** Another tab must re-read the stored tokens. */
   onSaved: () => void
 }
@@ -50,11 +67,12 @@ export type CreateTokenManagerParameters = {
 /** A refresh failure that means the session is over, rather than that the network hiccupped. */
 export function isSessionEnded(error: unknown): boolean {
   return (
-    error instanceof ApiError &&
-    (error.code === 'missing_or_invalid_token' ||
-      error.code === 'must_be_authenticated' ||
-      error.code === 'user_does_not_exist' ||
-      error.code === 'user_suspended')
+    error instanceof SessionKeyLostError ||
+    (error instanceof ApiError &&
+      (error.code === 'missing_or_invalid_token' ||
+        error.code === 'must_be_authenticated' ||
+        error.code === 'user_does_not_exist' ||
+        error.code === 'user_suspended'))
   )
 }
 
@@ -62,8 +80,10 @@ export function isSessionEnded(error: unknown): boolean {
 // same lifetime, so its times stand in for the access token's.
 const timedToken = (session: StoredSession) => session.token ?? session.identityToken
 
-// What tells one rotation of a session from the next (a refresh token is spent by its rotation).
-const generation = (session: StoredSession | undefined) => session?.refreshToken ?? session?.identityToken
+// What tells one rotation of a session from the next (a refresh token is spent by its rotation; each
+// rotation mints a new access token too, for a refresh token kept in a cookie).
+const generation = (session: StoredSession | undefined) =>
+  session?.refreshToken ?? session?.token ?? session?.identityToken
 
 function tokenTimes(token: string | undefined): { issuedAt: number; expiresAt: number } | undefined {
   if (token === undefined) return undefined
@@ -79,17 +99,23 @@ function tokenTimes(token: string | undefined): { issuedAt: number; expiresAt: n
 
 /**
  * The session's tokens: kept in storage, refreshed shortly before expiry, and rotated by one tab at a
- * time. Refresh tokens are single-use and a reused one revokes the whole session, so the refresh runs
- * under a cross-tab lock and first re-reads storage: if another tab already rotated, its tokens are
- * taken instead of spending the old one again.
+ * time. Each refresh is signed by the session key (the server refuses a refresh token alone), and a
+ * browser that lost that key ends the session ({@link SessionKeyLostError}) instead of retrying.
+ * Refresh tokens are single-use (the server forgives two tabs racing for a few seconds, not more), so
+ * the refresh runs under a cross-tab lock and first re-reads storage: if another tab already rotated,
+ * its tokens are taken instead of spending the old one again. The refresh token itself is stored only
+ * when the app chose `refreshTokenStorage: 'storage'`: by default it is an HttpOnly cookie that no
+ * script can read, or it lives in this page's memory.
  *
  * @example
- * const tokens = createTokenManager({ appId, storage, http, now: Date.now, getSessionPublicKey, onUser, onEnded, onSaved })
+ * const tokens = createTokenManager({ appId, storage, refreshTokenStorage: 'cookie', http, now: Date.now, getSessionPrivateKey, onUser, onEnded, onSaved })
  */
 export function createTokenManager(parameters: CreateTokenManagerParameters): TokenManager {
   const { appId, storage, http, now } = parameters
   const storageKey = `satchel:${appId}:session`
   let session: StoredSession | undefined
+  // A session whose refresh token the page holds but may not store: this page's only copy.
+  let pageOnly: StoredSession | undefined
   let skewMs = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let inFlight: Promise<void> | undefined
@@ -131,13 +157,27 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
       const skew = times.issuedAt - now()
       skewMs = Math.abs(skew) > 2_000 ? skew : 0
     }
-    await storage.setItem(storageKey, JSON.stringify(next))
+    if (next.refreshToken !== undefined && parameters.refreshTokenStorage !== 'storage') {
+      pageOnly = next
+      // Only when there is one: removing nothing would still tell other tabs (storage event) of a logout.
+      if ((await storage.getItem(storageKey)) !== null) await storage.removeItem(storageKey)
+    } else {
+      pageOnly = undefined
+      await storage.setItem(storageKey, JSON.stringify(next))
+    }
     await adopt(next)
     parameters.onSaved()
   }
 
+  const read = async () => parseStoredSession(await storage.getItem(storageKey)) ?? pageOnly
+
+  async function end(reason?: SessionEndReason) {
+    await clear()
+    parameters.onEnded(reason)
+  }
+
   async function rotate(spent: string | undefined) {
-    const stored = parseStoredSession(await storage.getItem(storageKey))
+    const stored = await read()
     if (!stored) {
       // Logged out in another tab while this one waited for the lock.
       await adopt(undefined)
@@ -148,24 +188,32 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
       await adopt(stored)
       return
     }
+    // A new key would not match the one the session is bound to: without the old one (site data
+    // cleared) the user must sign in again, and says so once rather than failing every refresh.
+    const privateKey = await parameters.getSessionPrivateKey()
+    if (!privateKey) {
+      await end('session_key_lost')
+      throw new SessionKeyLostError()
+    }
     try {
       const answer = await http({
         method: 'POST',
         path: '/api/v1/sessions',
-        // Cookie mode: the refresh token is the HttpOnly cookie scoped to this path.
-        body: {
-          ...(stored.refreshToken ? { refreshToken: stored.refreshToken } : {}),
-          sessionPublicKey: await parameters.getSessionPublicKey(),
-        },
+        // Otherwise the refresh token is the HttpOnly cookie scoped to this path.
+        body: stored.refreshToken ? { refreshToken: stored.refreshToken } : {},
+        sign: ({ method, url, body }) =>
+          signRequest({ privateKey, appId, method, url, body, expiry: serverNow() + REQUEST_EXPIRY_MS }),
       })
       const parsed = parseAuthenticated(answer, '/api/v1/sessions')
       await save(parsed.session)
       parameters.onUser(parsed.user)
     } catch (error) {
-      if (isSessionEnded(error)) {
-        await clear()
-        parameters.onEnded()
+      // The key this browser holds is not the session's (another key replaced it in this browser).
+      if (error instanceof ApiError && error.code === 'invalid_authorization_signature') {
+        await end('session_key_lost')
+        throw new SessionKeyLostError({ cause: error })
       }
+      if (isSessionEnded(error)) await end()
       throw error
     }
   }
@@ -179,6 +227,7 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
   }
 
   async function clear() {
+    pageOnly = undefined
     await adopt(undefined)
     await storage.removeItem(storageKey)
   }
@@ -186,7 +235,7 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
   return {
     current: () => session,
     async load() {
-      await adopt(parseStoredSession(await storage.getItem(storageKey)))
+      await adopt(await read())
       return session
     },
     save,

@@ -4,6 +4,7 @@ import {
   type AuthStatus,
   initialState,
   type SatchelState,
+  type SignedOutReason,
   type WalletsState,
 } from '../../client/state/transition'
 import type { SatchelUser } from '../../client/types'
@@ -14,6 +15,11 @@ export type UseSatchelReturnType = {
   /** `status !== 'loading'`: derived, so it can never disagree with the status. */
   ready: boolean
   authenticated: boolean
+  /**
+   * Why the user is signed out when it was not their doing: `session_key_lost` when this browser lost
+   * the key its session was bound to (site data cleared), so they must sign in again. Show it to them.
+   */
+  signedOutReason: SignedOutReason | undefined
   user: SatchelUser | undefined
   /** The wallets' state while signed in. */
   wallets: WalletsState | undefined
@@ -39,6 +45,7 @@ export function useSatchel(): UseSatchelReturnType {
     status: state.status,
     ready: state.status !== 'loading',
     authenticated: state.status === 'authenticated',
+    signedOutReason: state.status === 'unauthenticated' ? state.reason : undefined,
     user: state.status === 'authenticated' ? state.user : undefined,
     wallets: state.status === 'authenticated' ? state.wallets : undefined,
     getAccessToken: client.getAccessToken,

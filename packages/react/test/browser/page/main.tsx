@@ -15,7 +15,7 @@ import { mail } from './mail'
 
 // A test app built with the SDK's hooks; the browser tests drive it against the real server.
 function App() {
-  const { status, user } = useSatchel()
+  const { status, user, signedOutReason } = useSatchel()
   const { status: walletStatus, wallets } = useWallets()
   const { login } = useLogin()
   const { logout } = useLogout()
@@ -29,7 +29,8 @@ function App() {
   return (
     <main>
       <p>
-        status: <output data-testid="status">{status}</output>
+        status: <output data-testid="status">{status}</output>{' '}
+        <output data-testid="signed-out-reason">{signedOutReason ?? ''}</output>
       </p>
       <p>
         user: <output data-testid="user">{user?.id ?? ''}</output>

@@ -26,7 +26,9 @@ export type CreateRegistrationOptionsParameters = {
 /**
  * Options for `navigator.credentials.create()` with a fresh single-use challenge: rp = the app's name
  * and the request's hostname; a discoverable credential (`residentKey: 'required'`), so the user can
- * later sign in without typing anything; user verification preferred; no attestation (the server
+ * later sign in without typing anything; user verification required (a PIN, a fingerprint: a passkey
+ * is a whole way in, or a second factor, so the device must check it is its owner, not merely that
+ * someone touched it); no attestation (the server
  * trusts the key, not a vendor statement about it). The WebAuthn user handle is random: it is not
  * relied on, and an opaque value tells a stolen authenticator nothing about the account.
  *
@@ -53,7 +55,7 @@ export async function createRegistrationOptions(
     attestationType: 'none',
     excludeCredentials: excludeCredentials.map((c) => ({ id: c.credentialId, transports: c.transports })),
     // A fresh object each time: the library writes `requireResidentKey` into the one it is given.
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     supportedAlgorithmIDs: SUPPORTED_ALGORITHM_IDS,
   })
   return { options, relying_party: rp.rpId, expires_at: new Date(expiresAt).toISOString() }
@@ -68,7 +70,8 @@ export type CreateAuthenticationOptionsParameters = {
 } & Scope
 
 /**
- * Options for `navigator.credentials.get()` with a fresh single-use challenge.
+ * Options for `navigator.credentials.get()` with a fresh single-use challenge; user verification
+ * required, like registration.
  *
  * @example
  * const answer = await createAuthenticationOptions(ctx, { app, rp, ceremony: 'authenticate' })
@@ -87,8 +90,7 @@ export async function createAuthenticationOptions(
     rpID: rp.rpId,
     challenge: Buffer.from(challenge, 'base64url'),
     timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
-    // Confirming it's the person (a step-up) asks the authenticator to verify them, not just a touch.
-    userVerification: ceremony === 'reauthenticate' ? 'required' : 'preferred',
+    userVerification: 'required',
     allowCredentials: allowCredentials.map((c) => ({ id: c.credentialId, transports: c.transports })),
   })
   return { options, relying_party: rp.rpId, expires_at: new Date(expiresAt).toISOString() }

@@ -29,7 +29,8 @@ export type VerifyPasskeyAssertionParameters = {
  * 2. the credential must be one a user of this app holds (`invalid_credentials` otherwise), and for
  *    MFA one of the signed-in user's enrolled passkeys;
  * 3. @simplewebauthn/server checks clientDataJSON (type `webauthn.get`, the challenge, the request's
- *    origin), the rpID hash, user presence, and the ECDSA/EdDSA/RSA signature over
+ *    origin), the rpID hash, user presence AND verification (the UV flag: the authenticator checked a
+ *    PIN or biometric; an assertion without it is refused), and the ECDSA/EdDSA/RSA signature over
  *    authenticatorData || SHA-256(clientDataJSON) with the stored public key;
  * 4. the signature counter must rise (unless it is 0 before and after, as synced passkeys keep it):
  *    a counter that does not is refused and logged as a possible cloned authenticator;
@@ -81,7 +82,8 @@ export async function verifyPasskeyAssertion(
         counter: 0,
         transports: credential.transports,
       },
-      requireUserVerification: ceremony === 'reauthenticate',
+      // The options asked for it; an authenticator that skipped it anyway does not prove the user.
+      requireUserVerification: true,
     })
   } catch (error) {
     request.log.info({ credential_id: credentialId, reason: reasonOf(error) }, 'passkey assertion refused')

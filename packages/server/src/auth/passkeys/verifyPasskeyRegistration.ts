@@ -25,7 +25,8 @@ export type VerifyPasskeyRegistrationParameters = {
 /**
  * Checks an authenticator's registration answer: its challenge is taken first (single use), then
  * @simplewebauthn/server checks the signed clientDataJSON (type `webauthn.create`, this challenge, the
- * request's origin), the authenticator data (SHA-256 of this rpID, user present) and the attestation.
+ * request's origin), the authenticator data (SHA-256 of this rpID, user present and verified) and the
+ * attestation.
  * Any failure is `invalid_credentials`; the reason goes to the log, not to the client.
  *
  * @example
@@ -50,8 +51,9 @@ export async function verifyPasskeyRegistration(
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpId,
-      // "preferred": a passkey without a PIN or biometric check still proves possession of the key.
-      requireUserVerification: false,
+      // The UV flag must be set: a passkey made without a PIN or biometric check would later sign in
+      // (or pass MFA) for whoever holds the device.
+      requireUserVerification: true,
       supportedAlgorithmIDs: SUPPORTED_ALGORITHM_IDS,
     })
   } catch (error) {

@@ -7,22 +7,29 @@ export type OtpChannel = 'email' | 'sms'
 
 type CodeRow = { id: string; code_hash: Buffer; expires_at: Date }
 
-/** Issues a fresh 6-digit code for an address, replacing any earlier one; only its keyed hash is stored. */
+/**
+ * Issues a fresh 6-digit code for an address; only its keyed hash is stored. The code belongs to this
+ * init alone: the answer's `flowId` (16 random bytes, known only to the client that asked) must come
+ * back with it. Earlier codes for the address stay good, so a stranger asking for codes for someone
+ * else's address never voids the one they are typing.
+ *
+ * @example
+ * const { code, flowId } = await issueOtp(ctx, app.id, 'email', 'ada@example.com')
+ */
 export async function issueOtp(
   ctx: ServerContext,
   appId: string,
   channel: OtpChannel,
   identifier: string,
-): Promise<string> {
+): Promise<{ code: string; flowId: string }> {
   const code = randomInt(0, 10 ** OTP_LENGTH)
     .toString()
     .padStart(OTP_LENGTH, '0')
-  const id = createId('otp')
+  const flowId = createId('otp')
   await ctx.db.query(
-    `insert into verification_codes (id, app_id, channel, identifier, code_hash, expires_at) values ($1, $2, $3, $4, $5, $6)
-     on conflict (app_id, channel, identifier) do update set id = $1, code_hash = $5, expires_at = $6, created_at = now()`,
+    'insert into verification_codes (id, app_id, channel, identifier, code_hash, expires_at) values ($1, $2, $3, $4, $5, $6)',
     [
-      id,
+      flowId,
       appId,
       channel,
       identifier,
@@ -30,13 +37,18 @@ export async function issueOtp(
       new Date(ctx.now() + OTP_TTL_SECONDS * 1000),
     ],
   )
-  return code
+  return { code, flowId }
 }
 
 /**
- * Checks a code. Each wrong try counts against the code (in Redis when configured, so every instance
- * sees one count); the fifth wrong try kills it, so a sixth — even the right code — fails. A right code
- * is deleted in the same statement that confirms it, so it works exactly once.
+ * Checks a code against the one its flow was sent. Only the client that asked for the code knows
+ * its `flowId`, so only it can spend the code's tries: strangers guessing at the address never touch
+ * it. Each try counts against the code (in Redis when configured, so every instance sees one count);
+ * the fifth wrong try kills it, so a sixth — even the right code — fails. A right code is deleted in
+ * the same statement that confirms it, so it works exactly once.
+ *
+ * @example
+ * await verifyOtp(ctx, app.id, 'email', 'ada@example.com', '123456', flowId)
  */
 export async function verifyOtp(
   ctx: ServerContext,
@@ -44,10 +56,11 @@ export async function verifyOtp(
   channel: OtpChannel,
   identifier: string,
   code: string,
+  flowId: string,
 ): Promise<void> {
   const [row] = await ctx.db.query<CodeRow>(
-    'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3',
-    [appId, channel, identifier],
+    'select id, code_hash, expires_at from verification_codes where id = $1 and app_id = $2 and channel = $3 and identifier = $4',
+    [flowId, appId, channel, identifier],
   )
   if (!row || row.expires_at.getTime() <= ctx.now()) throw wrongCode()
   const attempts = await ctx.kv.increment(`otp:attempts:${row.id}`, OTP_TTL_SECONDS)

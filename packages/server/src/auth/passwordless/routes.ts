@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
 import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
+import { rateLimit, rateLimitInOrder, rateLimits } from '../../http/rateLimit'
 import { clientIp } from '../../http/requestContext'
 import { completeLogin } from '../../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
@@ -16,6 +16,11 @@ const emailSchema = z
   .max(254)
   .transform((e) => e.trim().toLowerCase())
 const phoneSchema = z.string().min(3).max(32)
+/** The `flow_id` an init answered: the code it sent can only be entered with it. */
+export const codeFlowSchema = z
+  .string()
+  .regex(/^otp_[A-Za-z0-9]{22}$/, 'the flow_id the init answered')
+  .describe('The flow_id answered by the init that sent the code: the code works only with it')
 
 /** A phone number as E.164, or `invalid_data` when it is not possible for its country. */
 export function normalizePhone(input: string): string {
@@ -27,6 +32,7 @@ export function normalizePhone(input: string): string {
 
 const loginFields = {
   code: codeSchema,
+  flow_id: codeFlowSchema,
   mode: loginModeSchema,
   session_public_key: sessionPublicKeySchema.optional(),
 }
@@ -79,24 +85,35 @@ export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             tags: ['passwordless'],
             summary: `Send a one-time code by ${spec.channel}`,
             body: spec.initBody,
-            response: { 200: z.object({ success: z.literal(true) }) },
+            response: {
+              200: z.object({
+                success: z.literal(true),
+                flow_id: z
+                  .string()
+                  .describe('Send it back with the code (authenticate or link): the code works only with it'),
+              }),
+            },
           },
         },
         async (request) => {
           const satchelApp = readApp(request)
           if (!satchelApp.loginMethods.includes(spec.method)) throw new ApiError('disallowed_login_method')
           const identifier = spec.normalize(request.body.identifier)
-          await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+          const ip = clientIp(request)
+          // Narrowest first, and a refusal stops the count: a flood from one IP spends only that IP's
+          // allowance for the address, never the address's own (see rateLimitInOrder).
+          await rateLimitInOrder(ctx.kv, ctx.config.rateLimitScale, [
+            [`code-ip:${ip}`, rateLimits.codeSendPerIp],
+            [`code:${satchelApp.id}:${identifier}:${ip}`, rateLimits.codeSendPerAddressAndIp],
             [`code:${satchelApp.id}:${identifier}`, rateLimits.codeSendPerAddress],
-            [`code-ip:${clientIp(request)}`, rateLimits.codeSendPerIp],
           ])
-          const code = await issueOtp(ctx, satchelApp.id, spec.channel, identifier)
+          const { code, flowId } = await issueOtp(ctx, satchelApp.id, spec.channel, identifier)
           await ctx.delivery.send(message(spec.channel, identifier, code, satchelApp.name, satchelApp.id))
           request.log.info(
             { channel: spec.channel, to: spec.channel === 'sms' ? maskPhone(identifier) : '(email)' },
             'one-time code sent',
           )
-          return { success: true as const }
+          return { success: true as const, flow_id: flowId }
         },
       )
 
@@ -118,7 +135,14 @@ export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           ])
           if (!satchelApp.loginMethods.includes(spec.method)) throw new ApiError('disallowed_login_method')
           const identifier = spec.normalize(request.body.identifier)
-          await verifyOtp(ctx, satchelApp.id, spec.channel, identifier, request.body.code)
+          await verifyOtp(
+            ctx,
+            satchelApp.id,
+            spec.channel,
+            identifier,
+            request.body.code,
+            request.body.flow_id,
+          )
           return completeLogin(ctx, request, reply, {
             app: satchelApp,
             method: spec.method,

@@ -27,6 +27,8 @@ export type CeremonyOverrides = {
   synced?: boolean
   /** Turns the signature into garbage of the right shape. */
   corruptSignature?: boolean
+  /** Leaves the UV flag off: the user was present but not verified (no PIN, no biometric). */
+  unverifiedUser?: boolean
 }
 
 type Options = { challenge: string }
@@ -87,7 +89,8 @@ export function createSoftAuthenticator(origin: string) {
       idLength.writeUInt16BE(rawId.length)
       const attested = Buffer.concat([Buffer.alloc(16) /* aaguid: none */, idLength, rawId, cosePublicKey])
       const synced = overrides.synced ? FLAGS.BE | FLAGS.BS : 0
-      const flags = FLAGS.UP | FLAGS.UV | FLAGS.AT | synced
+      const verified = overrides.unverifiedUser ? 0 : FLAGS.UV
+      const flags = FLAGS.UP | verified | FLAGS.AT | synced
       const data = authData(overrides.rpId ?? defaultRpId, flags, overrides.counter ?? 0, attested)
       const attestationObject = encodeCbor(
         new Map<string, CborValue>([
@@ -121,7 +124,8 @@ export function createSoftAuthenticator(origin: string) {
       if (!credential) throw new Error('register a credential first')
       const counter = overrides.counter ?? credential.counter++
       const synced = overrides.synced ? FLAGS.BE | FLAGS.BS : 0
-      const data = authData(overrides.rpId ?? defaultRpId, FLAGS.UP | FLAGS.UV | synced, counter)
+      const verified = overrides.unverifiedUser ? 0 : FLAGS.UV
+      const data = authData(overrides.rpId ?? defaultRpId, FLAGS.UP | verified | synced, counter)
       const client = clientData('webauthn.get', options.challenge, overrides)
       let signature = sign(
         'sha256',
