@@ -112,7 +112,7 @@ export function walletRpcRoutes(
                   method: body.method,
                   params: body.params,
                   caip2: body.caip2,
-                  signerPolicyIds: actor.kind === 'signer' ? actor.signer.policyIds : undefined,
+                  signer: actor.kind === 'signer' ? actor.signer : undefined,
                 }),
               ])
               if (replay.status === 'rejected') throw replay.reason
