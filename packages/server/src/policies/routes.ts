@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { App } from '../apps/types'
-import { writeAudit } from '../audit/writeAudit'
+import { recordAudit } from '../audit/recordAudit'
 import type { ServerContext } from '../context'
 import { type Auth, requireAppSecret, requireAuth } from '../http/requestContext'
 import { forgetPolicies } from './policyCache'
@@ -209,7 +209,7 @@ async function audit(
   action: string,
   policy: Policy,
 ): Promise<void> {
-  await writeAudit(ctx.db, {
+  await recordAudit(ctx, {
     appId: caller.app.id,
     userId: caller.kind === 'user' ? caller.auth.userId : null,
     sessionId: caller.kind === 'user' ? caller.auth.sessionId : null,

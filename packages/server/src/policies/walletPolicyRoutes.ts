@@ -2,7 +2,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { writeAudit } from '../audit/writeAudit'
+import { recordAudit } from '../audit/recordAudit'
 import type { ServerContext } from '../context'
 import { requireAppSecret } from '../http/requestContext'
 import {
@@ -117,7 +117,7 @@ export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
         const wallet = await wallets.getWallet(walletId)
         if (!wallet) throw new ApiError('embedded_wallet_not_found')
-        await writeAudit(ctx.db, {
+        await recordAudit(ctx, {
           appId,
           userId: wallet.userId,
           sessionId: authorized?.actor.kind === 'user' ? authorized.actor.auth.sessionId : null,

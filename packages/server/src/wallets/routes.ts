@@ -1,10 +1,10 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { createAuditBatcher } from '../audit/createAuditBatcher'
 import { createReceiptFollower } from '../chains/createReceiptFollower'
 import type { ServerContext } from '../context'
 import { scanRoutes } from '../scan/routes'
-import { createAuditBatcher } from './createAuditBatcher'
 import { createWallet } from './createWallet'
 import { requireReadableWallet } from './requireReadableWallet'
 import { resolveWalletOwner } from './resolveWalletOwner'
@@ -28,7 +28,9 @@ const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
  */
 export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const follower = createReceiptFollower(ctx)
-  const auditLog = createAuditBatcher(ctx.db)
+  const auditLog = createAuditBatcher(ctx.db, {
+    onLost: (error, entry) => ctx.log.error({ err: error, ...entry }, 'audit entry lost'),
+  })
   const wallets = getWalletsRepository(ctx)
 
   const answer = async (list: WalletRecord[]) => {

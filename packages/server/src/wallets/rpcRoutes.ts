@@ -3,6 +3,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { AuditBatcher } from '../audit/createAuditBatcher'
 import type { ReceiptFollower } from '../chains/createReceiptFollower'
 import type { ServerContext } from '../context'
 import { requireMfa, userHasMfa } from '../mfa/requireMfa'
@@ -12,7 +13,6 @@ import {
   authorizeWalletRequest,
   claimRequestOnce,
 } from './authorizeWalletRequest'
-import type { AuditBatcher } from './createAuditBatcher'
 import { type EthereumRpcBody, handleEthereumRpc, type WalletRpcResult } from './rpc/handleEthereumRpc'
 import { handleSolanaRpc } from './rpc/handleSolanaRpc'
 import { methodsByChainType, type WalletRpcBody, walletRpcBodySchema } from './rpc/rpcSchemas'

@@ -2,7 +2,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { writeAudit } from '../audit/writeAudit'
+import { recordAudit } from '../audit/recordAudit'
 import type { ServerContext } from '../context'
 import { createId } from '../crypto/tokens'
 import { requireAuth } from '../http/requestContext'
@@ -90,7 +90,7 @@ export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           })),
           new Date(ctx.now()),
         )
-        await writeAudit(ctx.db, {
+        await recordAudit(ctx, {
           appId: authorized.app.id,
           userId: authorized.wallet.userId,
           sessionId: authorized.actor.auth.sessionId,
@@ -119,7 +119,7 @@ export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         // Only the user's access token is needed: revoking can only take power away.
         const auth = await requireAuth(ctx, request)
         const revoked = await wallets.revokeAllSigners(auth.userId, new Date(ctx.now()))
-        await writeAudit(ctx.db, {
+        await recordAudit(ctx, {
           appId: auth.app.id,
           userId: auth.userId,
           sessionId: auth.sessionId,
