@@ -74,6 +74,10 @@ describe('the architecture numbers', () => {
     expect(constants.REFRESH_TOKEN_TTL_SECONDS).toBe(2_592_000)
     expect(constants.SIWE_NONCE_TTL_SECONDS).toBe(600)
   })
+
+  test('wallets: at most 10 of each chain type per user', () => {
+    expect(constants.MAX_WALLETS_PER_CHAIN_TYPE).toBe(10)
+  })
 })
 
 describe('the local devnet', () => {

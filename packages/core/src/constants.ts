@@ -134,6 +134,15 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60
 export const SIWE_NONCE_TTL_SECONDS = 10 * 60
 
 // ---------------------------------------------------------------------------------------------------
+// Wallets
+
+/**
+ * Most embedded wallets one user may hold of one chain type: the primary wallet (index 0) and the
+ * additional ones (`create_additional`), so at most 10 EVM and 10 Solana wallets per user.
+ */
+export const MAX_WALLETS_PER_CHAIN_TYPE = 10
+
+// ---------------------------------------------------------------------------------------------------
 // Local devnet
 
 /** Chain id of the local devnet's first anvil chain (`Satchel Devnet`, port 8545). */

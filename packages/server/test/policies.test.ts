@@ -206,9 +206,18 @@ describe('policy evaluation', () => {
     const denied = 'No rule of policy "test policy" allows eth_signTransaction with these parameters'
     expectDenied(await usdcTransfer(BOB, 100_000_001n), denied)
     expectDenied(await usdcTransfer(CAROL, 1n), denied)
-    // A call that is not a transfer has no transfer fields: no rule allows it.
-    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, 1n] })
-    expectDenied(await signTransaction({ to: USDC, data: approve }), denied)
+    // An allowance is a transfer the spender may make later: it is held to the same rule.
+    const approve = (spender: `0x${string}`, amount: bigint) =>
+      signTransaction({
+        to: USDC,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+      })
+    expectAllowed(await approve(BOB, 100_000_000n))
+    expectDenied(await approve(BOB, 100_000_001n), denied)
+    expectDenied(await approve(CAROL, 1n), denied)
+    // A call that moves no token has no transfer fields: no rule allows it.
+    const other = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [BOB] })
+    expectDenied(await signTransaction({ to: USDC, data: other }), denied)
   })
 
   it('ethereum_typed_data_domain checks the verifying contract and chain id', async () => {

@@ -37,7 +37,9 @@ export function createReceiptFollower(
   { intervalMs = 1000, giveUpAfterMs = 60 * 60 * 1000 }: CreateReceiptFollowerParameters = {},
 ): ReceiptFollower {
   const pending = new Map<string, FollowedTransaction & { since: number }>()
-  let running = false
+  // Checks under way, by transaction: a chain whose node hangs holds up only its own transactions'
+  // checks (each for its RPC timeout), never another chain's.
+  const checking = new Set<string>()
 
   async function check(transaction: FollowedTransaction) {
     const client = getPublicClient(ctx, transaction.chainId)
@@ -49,29 +51,25 @@ export function createReceiptFollower(
     return { status, blockNumber: receipt.blockNumber }
   }
 
-  async function poll() {
-    if (running) return
-    running = true
-    try {
-      const now = Date.now()
-      await Promise.all(
-        [...pending.entries()].map(async ([key, transaction]) => {
-          if (now - transaction.since > giveUpAfterMs) {
-            pending.delete(key)
-            return
-          }
-          await check(transaction).catch((error: unknown) =>
-            ctx.log.warn({ err: error, hash: transaction.hash }, 'receipt check failed'),
-          )
-        }),
-      )
-    } finally {
-      running = false
+  function poll() {
+    const now = Date.now()
+    for (const [key, transaction] of pending) {
+      if (now - transaction.since > giveUpAfterMs) {
+        pending.delete(key)
+        continue
+      }
+      if (checking.has(key)) continue
+      checking.add(key)
+      void check(transaction)
+        .catch((error: unknown) =>
+          ctx.log.warn({ err: error, hash: transaction.hash }, 'receipt check failed'),
+        )
+        .finally(() => checking.delete(key))
     }
   }
 
   const timer = setInterval(() => {
-    if (pending.size > 0) void poll()
+    if (pending.size > 0) poll()
   }, intervalMs)
   timer.unref()
 
@@ -83,6 +81,7 @@ export function createReceiptFollower(
     close() {
       clearInterval(timer)
       pending.clear()
+      checking.clear()
     },
   }
 }

@@ -8,6 +8,7 @@ import {
   type PublicClient,
 } from 'viem'
 import type { ServerContext } from '../context'
+import { getRpcTimeoutMs } from './getRpcTimeoutMs'
 
 /** A public client bound to its chain (so actions need no `chain` argument). */
 export type ChainClient = PublicClient<HttpTransport, Chain>
@@ -16,7 +17,8 @@ const clients = new WeakMap<ServerContext, Map<number, ChainClient>>()
 
 /**
  * A viem public client for an EVM chain, on the chain's configured RPC endpoint (RPC_URLS, else its
- * public default). One client per chain and server, reused by every request.
+ * public default), whose every call gives up after the chain's RPC timeout (RPC_TIMEOUT_MS,
+ * RPC_TIMEOUTS_MS). One client per chain and server, reused by every request.
  *
  * @throws {ApiError} `unsupported_chain_id` when the server has no endpoint for the chain.
  * @example
@@ -45,7 +47,8 @@ export function getPublicClient(ctx: ServerContext, chainId: number): ChainClien
     chain,
     // Receipts are polled by the receipt follower; requests themselves are not retried here, so a
     // failing broadcast is reported once instead of being sent again behind the caller's back.
-    transport: http(url, { retryCount: 0, timeout: 15_000 }),
+    // The timeout bounds what a node that accepts and never answers costs: the request that asked it.
+    transport: http(url, { retryCount: 0, timeout: getRpcTimeoutMs(ctx.config, chainId) }),
     pollingInterval: 500,
   })
   byChain.set(chainId, client)

@@ -25,6 +25,7 @@ const answerSchema = z.object({
 export async function getSolanaSignatureStatus(
   rpcUrl: string,
   signature: string,
+  { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
 ): Promise<{ status: 'pending' | 'mined' | 'failed'; slot: bigint | null }> {
   try {
     const response = await fetch(rpcUrl, {
@@ -36,7 +37,7 @@ export async function getSolanaSignatureStatus(
         method: 'getSignatureStatuses',
         params: [[signature], { searchTransactionHistory: true }],
       }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(timeoutMs),
     })
     const answer = answerSchema.safeParse(await response.json())
     const entry = answer.success ? answer.data.result.value[0] : null

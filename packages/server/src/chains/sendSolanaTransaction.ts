@@ -13,9 +13,13 @@ const answerSchema = z.union([
  * @throws {ApiError} `insufficient_funds` when the fee payer cannot pay, else
  * `transaction_broadcast_failure`.
  * @example
- * const signature = await sendSolanaTransaction('https://api.devnet.solana.com', base64)
+ * const signature = await sendSolanaTransaction('https://api.devnet.solana.com', base64, { timeoutMs: 10_000 })
  */
-export async function sendSolanaTransaction(rpcUrl: string, transactionBase64: string): Promise<string> {
+export async function sendSolanaTransaction(
+  rpcUrl: string,
+  transactionBase64: string,
+  { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
+): Promise<string> {
   let body: unknown
   try {
     const response = await fetch(rpcUrl, {
@@ -27,7 +31,7 @@ export async function sendSolanaTransaction(rpcUrl: string, transactionBase64: s
         method: 'sendTransaction',
         params: [transactionBase64, { encoding: 'base64', preflightCommitment: 'confirmed' }],
       }),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
     })
     body = await response.json()
   } catch (error) {

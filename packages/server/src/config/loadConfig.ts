@@ -62,6 +62,13 @@ const environmentSchema = z.object({
       'must be cluster=url pairs separated by commas (clusters: mainnet-beta, devnet, testnet)',
     )
     .optional(),
+  // How long a call to a chain's node may take before it is given up (chains/getPublicClient.ts): a
+  // node that hangs then costs the request that asked it this long, and nothing else.
+  RPC_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
+  RPC_TIMEOUTS_MS: z
+    .string()
+    .regex(/^\d+=[1-9]\d{0,5}(,\d+=[1-9]\d{0,5})*$/, 'must be chainId=milliseconds pairs separated by commas')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -127,6 +134,8 @@ export type Config = {
   rpcUrls: ReadonlyMap<number, string>
   /** Solana RPC endpoints by cluster from SOLANA_RPC_URLS (`devnet=https://...`); public ones otherwise. */
   solanaRpcUrls: ReadonlyMap<string, string>
+  /** Chain RPC timeouts: RPC_TIMEOUT_MS for every chain, RPC_TIMEOUTS_MS per EVM chain id. */
+  rpcTimeoutMs: { default: number; byChainId: ReadonlyMap<number, number> }
   smtp: { url: string; from: string } | undefined
   emailFrom: string
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined
@@ -203,6 +212,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         return [pair.slice(0, at), pair.slice(at + 1)] as const
       }),
     ),
+    rpcTimeoutMs: {
+      default: e.RPC_TIMEOUT_MS,
+      byChainId: new Map(
+        (e.RPC_TIMEOUTS_MS?.split(',') ?? []).map((pair) => {
+          const at = pair.indexOf('=')
+          return [Number(pair.slice(0, at)), Math.min(Number(pair.slice(at + 1)), 120_000)] as const
+        }),
+      ),
+    },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : undefined,
     emailFrom: e.EMAIL_FROM,
     sms:

@@ -48,4 +48,43 @@ describe('decidePolicies', () => {
   it('ignores the rules of a policy for another chain type, so it only denies', () => {
     expect(decidePolicies([policy('sol', [allowAll], 'solana')], facts, 'ethereum').allowed).toBe(false)
   })
+
+  it('a permit is allowed only if the approval it grants is allowed too, as a transaction', () => {
+    const cap: PolicyRule = {
+      name: 'cap',
+      method: 'eth_sendTransaction',
+      conditions: [
+        { field_source: 'ethereum_calldata', field: 'transfer.amount', operator: 'gt', value: '100' },
+      ],
+      action: 'DENY',
+    }
+    const permit = (amount: bigint): RequestFacts => ({
+      method: 'eth_signTypedData_v4',
+      values: {},
+      approvals: [
+        {
+          method: 'eth_signTransaction',
+          judgedAs: ['eth_sendTransaction'],
+          label: 'the approval',
+          values: { 'ethereum_calldata.transfer.amount': amount },
+        },
+      ],
+    })
+    const limits = [policy('limits', [cap, allowAll])]
+    expect(decidePolicies(limits, permit(100n), 'ethereum').allowed).toBe(true)
+    expect(decidePolicies(limits, permit(101n), 'ethereum')).toEqual({
+      allowed: false,
+      reason: 'Denied by rule "cap" of policy "limits"',
+    })
+    const typedDataOnly: PolicyRule = {
+      name: 'typed',
+      method: 'eth_signTypedData_v4',
+      conditions: [],
+      action: 'ALLOW',
+    }
+    expect(decidePolicies([policy('typed', [typedDataOnly])], permit(1n), 'ethereum')).toEqual({
+      allowed: false,
+      reason: 'No rule of policy "typed" allows the approval with these parameters',
+    })
+  })
 })

@@ -5,14 +5,25 @@ import {
   normalizeTransaction,
   UnsupportedTransactionTypeError,
 } from '@satchel/core'
-import { decodeFunctionData, erc20Abi, type Hex } from 'viem'
+import type { Hex } from 'viem'
 import { transactionSchema, typedDataSchema } from '../wallets/rpc/rpcSchemas'
-import type { FactKey, PolicyChainType } from './policyFields'
+import { type FactKey, type PolicyChainType, transactionMethods } from './policyFields'
+import { type PermitGrant, readPermitGrants } from './readPermitGrants'
+import { readTokenCall } from './readTokenCall'
 
 /** What a request says, field by field, in the form conditions compare: amounts as bigint, addresses lower-case. */
 export type RequestFacts = {
   method: string
+  /** Other methods whose rules judge these facts too (a permit's approval: the transaction methods). */
+  judgedAs?: readonly string[]
+  /** How a refusal names what was judged, when it is not simply the method. */
+  label?: string
   values: Partial<Record<FactKey, bigint | string>>
+  /**
+   * The token approvals a typed-data permit grants, each judged as the transaction that would grant
+   * it on chain: a policy's caps on transfers hold for permits as for `approve` calls.
+   */
+  approvals?: RequestFacts[]
 }
 
 export type ExtractFactsParameters = {
@@ -57,19 +68,50 @@ export function extractFacts({
     values['ethereum_transaction.chain_id'] = BigInt(transaction.chainId)
     values['ethereum_transaction.value'] = transaction.value ?? 0n
     if (transaction.to) values['ethereum_transaction.to'] = transaction.to.toLowerCase()
-    if (transaction.data) Object.assign(values, readErc20Call(transaction.data))
+    if (transaction.data) Object.assign(values, readCalldataFacts(transaction.data))
   }
 
   if (method === 'eth_signTypedData_v4') {
     const typedData = typedDataSchema.safeParse(isRecord(params) ? params.typed_data : undefined)
-    const domain = typedData.success ? typedData.data.domain : undefined
+    if (!typedData.success) return { method, values }
+    const { domain, primaryType, primary_type, message } = typedData.data
     if (domain?.chainId !== undefined) values['ethereum_typed_data_domain.chainId'] = BigInt(domain.chainId)
     if (domain?.verifyingContract !== undefined)
       values['ethereum_typed_data_domain.verifyingContract'] = domain.verifyingContract.toLowerCase()
     if (domain?.name !== undefined) values['ethereum_typed_data_domain.name'] = domain.name
     if (domain?.version !== undefined) values['ethereum_typed_data_domain.version'] = domain.version
+    const grants = readPermitGrants({
+      primaryType: primaryType ?? primary_type ?? '',
+      message,
+      verifyingContract: domain?.verifyingContract,
+    })
+    if (grants) {
+      const approvals = grants.map((grant) => toApprovalFacts(grant, domain?.chainId, nowSeconds))
+      return { method, values, approvals }
+    }
   }
   return { method, values }
+}
+
+/**
+ * A permit's grant as the approval transaction to the token that grants the same allowance, judged by
+ * the rules for eth_signTransaction and eth_sendTransaction (a permit is a signature anyone may
+ * submit, as a signed transaction is).
+ */
+function toApprovalFacts(grant: PermitGrant, chainId: number | undefined, nowSeconds: number): RequestFacts {
+  const [method, ...others] = transactionMethods
+  return {
+    method,
+    judgedAs: others,
+    label: 'the token approval this eth_signTypedData_v4 permit grants',
+    values: {
+      'system.current_unix_timestamp': BigInt(Math.floor(nowSeconds)),
+      'ethereum_transaction.value': 0n,
+      ...(chainId !== undefined && { 'ethereum_transaction.chain_id': BigInt(chainId) }),
+      ...(grant.token !== undefined && { 'ethereum_transaction.to': grant.token }),
+      ...allowanceFacts(grant.spender, grant.amount),
+    },
+  }
 }
 
 function readTransaction(params: unknown, caip2: string | undefined): NormalizedTransaction {
@@ -89,35 +131,26 @@ function readTransaction(params: unknown, caip2: string | undefined): Normalized
 }
 
 /**
- * The token movements of an ERC-20 call: `transfer` and `transferFrom` give `transfer.to` and
- * `transfer.amount` (so a cap on transfers cannot be stepped around with transferFrom), `approve` gives
- * `approve.spender` and `approve.amount`. Other calldata gives nothing.
+ * The token movement of a transaction's calldata (see {@link readTokenCall}): a transfer gives
+ * `transfer.to` and `transfer.amount`; an allowance gives `approve.spender` and `approve.amount`, and
+ * counts as a transfer to the spender of the whole allowance, so a cap on transfers caps it too.
  */
-function readErc20Call(data: Hex): RequestFacts['values'] {
-  const call = decodeErc20(data)
-  if (call?.functionName === 'transfer') {
-    const [to, amount] = call.args
-    return { 'ethereum_calldata.transfer.to': to.toLowerCase(), 'ethereum_calldata.transfer.amount': amount }
-  }
-  if (call?.functionName === 'transferFrom') {
-    const [, to, amount] = call.args
-    return { 'ethereum_calldata.transfer.to': to.toLowerCase(), 'ethereum_calldata.transfer.amount': amount }
-  }
-  if (call?.functionName === 'approve') {
-    const [spender, amount] = call.args
-    return {
-      'ethereum_calldata.approve.spender': spender.toLowerCase(),
-      'ethereum_calldata.approve.amount': amount,
-    }
-  }
+function readCalldataFacts(data: Hex): RequestFacts['values'] {
+  const call = readTokenCall(data)
+  if (call?.kind === 'transfer')
+    return { 'ethereum_calldata.transfer.to': call.to, 'ethereum_calldata.transfer.amount': call.amount }
+  if (call?.kind === 'allowance') return allowanceFacts(call.spender, call.amount)
   return {}
 }
 
-function decodeErc20(data: Hex) {
-  try {
-    return decodeFunctionData({ abi: erc20Abi, data })
-  } catch {
-    return undefined
+function allowanceFacts(spender: string | undefined, amount: bigint): RequestFacts['values'] {
+  return {
+    ...(spender !== undefined && {
+      'ethereum_calldata.approve.spender': spender,
+      'ethereum_calldata.transfer.to': spender,
+    }),
+    'ethereum_calldata.approve.amount': amount,
+    'ethereum_calldata.transfer.amount': amount,
   }
 }
 

@@ -99,6 +99,25 @@ describe('matchRule', () => {
     action: 'ALLOW',
   })
 
+  it('a * ALLOW never covers a raw hash; a rule naming secp256k1_sign does, and a * DENY still denies', () => {
+    const raw = { method: 'secp256k1_sign', values: {} }
+    expect(matchRule({ name: 'all', method: '*', conditions: [], action: 'ALLOW' }, raw)).toBe(false)
+    expect(matchRule({ name: 'raw', method: 'secp256k1_sign', conditions: [], action: 'ALLOW' }, raw)).toBe(
+      true,
+    )
+    expect(matchRule({ name: 'none', method: '*', conditions: [], action: 'DENY' }, raw)).toBe(true)
+  })
+
+  it('applies the rules of the methods the facts are also judged as (a permit as its approval)', () => {
+    const approval = { method: 'eth_signTransaction', judgedAs: ['eth_sendTransaction'], values: {} }
+    expect(
+      matchRule({ name: 's', method: 'eth_sendTransaction', conditions: [], action: 'DENY' }, approval),
+    ).toBe(true)
+    expect(
+      matchRule({ name: 't', method: 'eth_signTypedData_v4', conditions: [], action: 'ALLOW' }, approval),
+    ).toBe(false)
+  })
+
   it('matches its method or any method with *', () => {
     expect(matchRule(rule('eth_sendTransaction', []), facts)).toBe(true)
     expect(matchRule(rule('*', []), facts)).toBe(true)

@@ -1,10 +1,12 @@
 import type { RequestFacts } from './extractFacts'
-import { type FieldKind, getFieldKind } from './policyFields'
+import { explicitOnlyMethods, type FieldKind, getFieldKind } from './policyFields'
 import type { PolicyCondition, PolicyRule } from './policySchema'
 
 /**
- * True when a rule applies to a request: its method is `*` or the request's method, and every one of
- * its conditions holds. A rule without conditions applies to every request of its method.
+ * True when a rule applies to a request: its method is `*` or the request's method (or one the facts
+ * are also judged as: a permit's approval is judged by the transaction methods' rules), and every one
+ * of its conditions holds. A rule without conditions applies to every request of its method. A `*`
+ * ALLOW never applies to a raw hash (`secp256k1_sign`): only a rule that names it allows it.
  *
  * @example
  * matchRule(
@@ -14,7 +16,12 @@ import type { PolicyCondition, PolicyRule } from './policySchema'
  * ) // true
  */
 export function matchRule(rule: PolicyRule, facts: RequestFacts): boolean {
-  if (rule.method !== '*' && rule.method !== facts.method) return false
+  if (rule.method === '*') {
+    // A raw hash is allowed only by a rule that names its method (see explicitOnlyMethods).
+    if (rule.action === 'ALLOW' && explicitOnlyMethods.includes(facts.method)) return false
+  } else if (rule.method !== facts.method && !facts.judgedAs?.includes(rule.method)) {
+    return false
+  }
   return rule.conditions.every((condition) => matchCondition(condition, facts))
 }
 

@@ -29,7 +29,19 @@ export const policyMethods = {
   solana: ['signMessage', 'signTransaction', 'signAndSendTransaction'],
 } as const satisfies Record<PolicyChainType, readonly string[]>
 
-const transactionMethods = ['eth_signTransaction', 'eth_sendTransaction'] as const
+/**
+ * Methods a `*` ALLOW rule does not cover: only a rule that names them allows them. A raw 32-byte
+ * hash can be anything once signed (a transaction of any value, an EIP-7702 authorization that hands
+ * the account to a contract), so no policy judges its content: allowing it must be deliberate.
+ * A `*` DENY rule still denies them.
+ */
+export const explicitOnlyMethods: readonly string[] = ['secp256k1_sign']
+
+/**
+ * The methods whose rules judge a transaction, and with it the token approval a typed-data permit
+ * grants (see extractFacts).
+ */
+export const transactionMethods = ['eth_signTransaction', 'eth_sendTransaction'] as const
 const everyMethod = [...policyMethods.ethereum, ...policyMethods.solana] as const
 
 /**
@@ -43,7 +55,11 @@ export const policyFields = {
     methods: transactionMethods,
     fields: { to: 'address', value: 'uint', chain_id: 'uint' },
   },
-  // ERC-20 calls decoded from the transaction's data with viem's erc20Abi.
+  // Token calls decoded from the transaction's data. An allowance is a transfer the spender may make
+  // later, so every allowance (approve, increaseAllowance, setApprovalForAll, Permit2's approve, and
+  // the Permit and Permit2 typed data judged as the approval they grant) gives `approve.spender` and
+  // `approve.amount` and also `transfer.to` (the spender) and `transfer.amount` (the allowance;
+  // 2^256-1 when unlimited or unknown): a cap on transfers caps allowances too.
   ethereum_calldata: {
     chainType: 'ethereum',
     methods: transactionMethods,

@@ -77,7 +77,8 @@ export async function listAppPolicies(db: Db, appId: string, userId: string | nu
 /**
  * Changes a policy's name and/or rules; answers the policy as stored. With `keepConsentedRules` (the
  * app's backend changing its own policy), new rules are refused while a live delegated signer was
- * consented to under this policy: the user agreed to these rules, not to whatever the app sets later.
+ * consented to under this policy, as one of its own or of the wallet's: the user agreed to these
+ * rules, not to whatever the app sets later.
  */
 export async function updatePolicy(
   ctx: ServerContext,
@@ -90,7 +91,8 @@ export async function updatePolicy(
     await tx.query('select id from policies where id = $1 for update', [policy.id])
     if (keepConsentedRules && changes.rules && canonicalize(changes.rules) !== canonicalize(policy.rules)) {
       const [row] = await tx.query<{ signers: number }>(
-        'select count(*)::int as signers from wallet_signers where revoked_at is null and $1 = any(policy_ids)',
+        `select count(*)::int as signers from wallet_signers
+         where revoked_at is null and ($1 = any(policy_ids) or $1 = any(wallet_policy_ids))`,
         [policy.id],
       )
       if ((row?.signers ?? 0) > 0) {
@@ -115,13 +117,15 @@ export async function updatePolicy(
 }
 
 /**
- * How many wallets and live delegated signers list the policy. A policy in use is not deleted: the
- * wallet would silently lose a DENY (or fall back from default-deny to allow-all).
+ * How many wallets and live delegated signers list the policy (a signer's own, or one of the wallet's
+ * it was consented under). A policy in use is not deleted: the wallet would silently lose a DENY (or
+ * fall back from default-deny to allow-all).
  */
 export async function countPolicyUses(db: Db, id: string): Promise<number> {
   const [row] = await db.query<{ uses: number }>(
     `select ((select count(*) from wallets where $1 = any(policy_ids))
-           + (select count(*) from wallet_signers where revoked_at is null and $1 = any(policy_ids)))::int as uses`,
+           + (select count(*) from wallet_signers
+              where revoked_at is null and ($1 = any(policy_ids) or $1 = any(wallet_policy_ids))))::int as uses`,
     [id],
   )
   return row?.uses ?? 0

@@ -1,7 +1,7 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { writeAudit } from '../audit/writeAudit'
+import { recordAudit } from '../audit/recordAudit'
 import type { ServerContext } from '../context'
 import { type Caller, readCaller } from '../guards/readCaller'
 import { forgetPolicies } from './policyCache'
@@ -191,7 +191,7 @@ async function requirePolicy(
 }
 
 async function audit(ctx: ServerContext, caller: Caller, action: string, policy: Policy): Promise<void> {
-  await writeAudit(ctx.db, {
+  await recordAudit(ctx, {
     appId: caller.app.id,
     userId: caller.kind === 'user' ? caller.auth.userId : null,
     sessionId: caller.kind === 'user' ? caller.auth.sessionId : null,

@@ -1,7 +1,7 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { writeAudit } from '../audit/writeAudit'
+import { recordAudit } from '../audit/recordAudit'
 import type { ServerContext } from '../context'
 import { readCaller } from '../guards/readCaller'
 import { toWalletJson, walletJsonSchema } from '../wallets/toWalletJson'
@@ -16,8 +16,9 @@ export const MAX_POLICIES_PER_WALLET = 10
  * signature of a wallet (an empty list removes them all). The app's backend may set them on any
  * wallet of its users (Basic app secret); the user on their own wallet (`user+signed+stepup`: signed
  * with the session key, a fresh second factor when enrolled), so a stolen access token cannot lift a
- * wallet's limits. A policy must be the
- * app's (or the wallet owner's own) and of the wallet's chain type.
+ * wallet's limits. A policy must be the app's (or the wallet owner's own) and of the wallet's chain
+ * type. The app cannot detach a policy the user made, and a delegated signer stays bound by the
+ * wallet policies it was consented under.
  */
 export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const wallets = getWalletsRepository(ctx)
@@ -55,11 +56,25 @@ export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError('invalid_data', { message: 'A policy is listed twice' })
 
         await ctx.db.transaction(async (tx) => {
-          const [wallet] = await tx.query<{ user_id: string; chain_type: string }>(
-            'select user_id, chain_type from wallets where id = $1 for update',
+          const [wallet] = await tx.query<{ user_id: string; chain_type: string; policy_ids: string[] }>(
+            'select user_id, chain_type, policy_ids from wallets where id = $1 for update',
             [walletId],
           )
           if (!wallet) throw new ApiError('embedded_wallet_not_found')
+          if (caller.kind === 'app') {
+            // The app's backend may add policies and remove its own, never one the user made and
+            // attached: that limit is the user's, on their own wallet. (Delegated signers stay bound
+            // by the list they were consented under whatever happens here: see evaluatePolicies.)
+            const detached = wallet.policy_ids.filter((id) => !ids.includes(id))
+            const [usersOwn] = await tx.query<{ id: string }>(
+              'select id from policies where id = any($1) and owner_user_id = $2 limit 1',
+              [detached, wallet.user_id],
+            )
+            if (usersOwn)
+              throw new ApiError('invalid_data', {
+                message: `Policy ${usersOwn.id} is the user's own: only the user can detach it`,
+              })
+          }
           // Shared row locks: a policy cannot be deleted between this check and the update.
           const found = await tx.query<{
             id: string
@@ -84,7 +99,7 @@ export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
 
         const wallet = await wallets.getWallet(walletId)
         if (!wallet) throw new ApiError('embedded_wallet_not_found')
-        await writeAudit(ctx.db, {
+        await recordAudit(ctx, {
           appId,
           userId: wallet.userId,
           sessionId: caller.kind === 'user' ? caller.auth.sessionId : null,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
 import type { App } from '../apps/types'
-import { writeAudit } from '../audit/writeAudit'
+import { recordAudit } from '../audit/recordAudit'
 import type { ServerContext } from '../context'
 import { rateLimit, rateLimitAndClaim, rateLimits } from '../http/rateLimit'
 import { type Auth, requireAppSecret, requireAuth } from '../http/requestContext'
@@ -72,7 +72,7 @@ export async function authorizeWalletRequest(
   try {
     return await checkSignedRequest(ctx, request, { walletId, app, auth })
   } catch (error) {
-    await writeAudit(ctx.db, {
+    await recordAudit(ctx, {
       appId: app.id,
       userId: auth?.userId ?? null,
       sessionId: auth?.sessionId ?? null,

@@ -1,4 +1,4 @@
-import { ApiError } from '@satchel/core'
+import { ApiError, MAX_WALLETS_PER_CHAIN_TYPE } from '@satchel/core'
 import type { ServerContext } from '../context'
 import { seal } from '../crypto/seal'
 import { createId } from '../crypto/tokens'
@@ -21,8 +21,9 @@ export type CreateWalletParameters = {
 
 export type CreateWalletReturnType = { wallet: WalletRecord; created: boolean }
 
-// Concurrent requests may race for the same index (or the same first root); the loser looks again.
-const MAX_ATTEMPTS = 5
+// Concurrent requests may race for the same index (or the same first root); the losers look again.
+// Each lost race means another request took an index, so after this many the cap itself is reached.
+const MAX_ATTEMPTS = MAX_WALLETS_PER_CHAIN_TYPE + 2
 
 /**
  * The user's wallet of a chain type, created on first use: the user's root is made by the vault the
@@ -31,8 +32,12 @@ const MAX_ATTEMPTS = 5
  * that race end with one primary wallet. One query reads the user, their root and their primary
  * wallet; a first wallet stores its root and itself in one transaction (one commit).
  *
+ * A user holds at most {@link MAX_WALLETS_PER_CHAIN_TYPE} wallets of a chain type; concurrent
+ * requests for additional wallets each get their own index, up to that cap.
+ *
  * @throws {ApiError} `user_does_not_exist` for a user of another app; `embedded_wallet_already_exists`
- * when `strict` and the primary wallet exists; `recovery_required` for a locked root.
+ * when `strict` and the primary wallet exists; `max_accounts_reached` when the user already holds
+ * the most wallets of the chain type; `recovery_required` for a locked root.
  * @example
  * const { wallet } = await createWallet(ctx, {
  *   appId, userId, chainType: 'ethereum', createAdditional: false, strict: false, sessionId,
@@ -53,6 +58,11 @@ export async function createWallet(
       return { wallet: state.primary, created: false }
     }
     const index = createAdditional ? state.nextIndex : 0
+    if (index >= MAX_WALLETS_PER_CHAIN_TYPE) {
+      throw new ApiError('max_accounts_reached', {
+        message: `A user can hold at most ${MAX_WALLETS_PER_CHAIN_TYPE} ${chainType} wallets`,
+      })
+    }
     const wallet = { id: createId('wallet'), userId, appId, chainType, index }
 
     if (!state.root) {
@@ -81,7 +91,8 @@ export async function createWallet(
     const inserted = await wallets.insertWallet({ ...wallet, rootId: state.root.id, address })
     if (inserted) return { wallet: inserted, created: true }
   }
-  throw new ApiError('internal_error', { message: 'The wallet could not be created, try again' })
+  // Not reached in practice (see MAX_ATTEMPTS); a contention to retry, never a 500.
+  throw new ApiError('service_unavailable', { message: 'The wallet could not be created, try again' })
 }
 
 async function deriveAddress(ctx: ServerContext, shares: KeyShares, chainType: ChainType, index: number) {

@@ -1,10 +1,11 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { createAuditBatcher } from '../audit/createAuditBatcher'
+import { createNonceManager } from '../chains/createNonceManager'
 import { createReceiptFollower } from '../chains/createReceiptFollower'
 import type { ServerContext } from '../context'
 import { scanRoutes } from '../scan/routes'
-import { createAuditBatcher } from './createAuditBatcher'
 import { createWallet } from './createWallet'
 import { requireReadableWallet } from './requireReadableWallet'
 import { resolveWalletOwner } from './resolveWalletOwner'
@@ -28,7 +29,10 @@ const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
  */
 export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const follower = createReceiptFollower(ctx)
-  const auditLog = createAuditBatcher(ctx.db)
+  const nonces = createNonceManager(ctx)
+  const auditLog = createAuditBatcher(ctx.db, {
+    onLost: (error, entry) => ctx.log.error({ err: error, ...entry }, 'audit entry lost'),
+  })
   const wallets = getWalletsRepository(ctx)
 
   const answer = async (list: WalletRecord[]) => {
@@ -41,7 +45,7 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       follower.close()
       await auditLog.flush()
     })
-    await app.register(walletRpcRoutes(ctx, follower, auditLog))
+    await app.register(walletRpcRoutes(ctx, follower, nonces, auditLog))
     await app.register(signerRoutes(ctx))
     await app.register(transactionRoutes(ctx, follower))
     await app.register(scanRoutes(ctx))
@@ -90,14 +94,17 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
               if (!json) throw new ApiError('internal_error')
               return { wallet: json, created }
             }
-            await auditLog.write({
-              appId: owner.app.id,
-              userId: owner.userId,
-              sessionId: owner.sessionId,
-              action: 'wallet.create',
-              outcome: 'success',
-              details: { wallet_id: wallet.id, chain_type: wallet.chainType, index: wallet.index },
-            })
+            // The wallet exists now: a lost entry must not make the client retry into a second one.
+            await auditLog
+              .write({
+                appId: owner.app.id,
+                userId: owner.userId,
+                sessionId: owner.sessionId,
+                action: 'wallet.create',
+                outcome: 'success',
+                details: { wallet_id: wallet.id, chain_type: wallet.chainType, index: wallet.index },
+              })
+              .catch((error: unknown) => ctx.log.error({ err: error }, 'audit entry lost'))
             // A wallet made a moment ago has no delegated signers yet.
             return { wallet: toWalletJson(wallet, []), created }
           },

@@ -2,16 +2,18 @@ import { createHash } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { AuditBatcher, AuditIntent } from '../audit/createAuditBatcher'
+import type { NonceManager } from '../chains/createNonceManager'
 import type { ReceiptFollower } from '../chains/createReceiptFollower'
 import type { ServerContext } from '../context'
 import { readWalletRequest } from '../guards/readWalletRequest'
 import { requireMfa, userHasMfa } from '../mfa/requireMfa'
 import { evaluatePolicies } from '../policies/evaluatePolicies'
 import { claimRequestOnce } from './authorizeWalletRequest'
-import type { AuditBatcher } from './createAuditBatcher'
 import { type EthereumRpcBody, handleEthereumRpc, type WalletRpcResult } from './rpc/handleEthereumRpc'
 import { handleSolanaRpc } from './rpc/handleSolanaRpc'
 import { methodsByChainType, type WalletRpcBody, walletRpcBodySchema } from './rpc/rpcSchemas'
+import type { OutgoingTransaction } from './rpc/sendEthereumTransaction'
 import { withIdempotency } from './withIdempotency'
 
 const rpcResultSchema = z.object({ method: z.string(), data: z.record(z.string(), z.string()) })
@@ -24,11 +26,14 @@ const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
  * for a delegated signer), the wallet's owner, the expiry and the P-256 authorization signature. Then,
  * in order: the idempotency store (a retry gets the first answer), the replay guard, MFA when the
  * app asks for it, the policies, and only then the vault. Every request that got past the caller
- * check is audited with its outcome and a hash of its answer, never its content.
+ * check is audited with its outcome and a hash of its answer, never its content: a signature is
+ * answered only once its entry is stored; a send stores its intent before the broadcast and its
+ * outcome after, in the background, so nothing after the broadcast can turn it into an error.
  */
 export function walletRpcRoutes(
   ctx: ServerContext,
   follower: ReceiptFollower,
+  nonces: NonceManager,
   auditLog: AuditBatcher,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -80,8 +85,21 @@ export function walletRpcRoutes(
           signer: actor.kind === 'user' ? 'session' : actor.signer.id,
         }
         let policy: Awaited<ReturnType<typeof evaluatePolicies>> | undefined
+        // Set once a send's intent is stored: from then on the broadcast may have happened.
+        const sending: { intent?: AuditIntent } = {}
+        const beforeBroadcast = async (sent: OutgoingTransaction) => {
+          sending.intent = await auditLog.begin({
+            ...audit,
+            details: {
+              ...facts,
+              transaction_hash: sent.hash,
+              ...(sent.nonce !== null && { nonce: sent.nonce }),
+            },
+          })
+        }
+        let answer: { value: WalletRpcResult; replayed: boolean }
         try {
-          const { value, replayed } = await withIdempotency(
+          answer = await withIdempotency(
             ctx,
             {
               scope: wallet.id,
@@ -104,7 +122,7 @@ export function walletRpcRoutes(
                   method: body.method,
                   params: body.params,
                   caip2: body.caip2,
-                  signerPolicyIds: actor.kind === 'signer' ? actor.signer.policyIds : undefined,
+                  signer: actor.kind === 'signer' ? actor.signer : undefined,
                 }),
               ])
               if (replay.status === 'rejected') throw replay.reason
@@ -113,33 +131,49 @@ export function walletRpcRoutes(
               policy = policies.value
               const sessionId = actor.kind === 'user' ? actor.auth.sessionId : null
               return isEthereumBody(body)
-                ? handleEthereumRpc(ctx, { wallet, sessionId, body, follower })
-                : handleSolanaRpc(ctx, { wallet, sessionId, body })
+                ? handleEthereumRpc(ctx, { wallet, sessionId, body, follower, nonces, beforeBroadcast })
+                : handleSolanaRpc(ctx, { wallet, sessionId, body, beforeBroadcast })
             },
           )
-          await auditLog.write({
-            ...audit,
-            outcome: 'success',
-            details: {
-              ...facts,
-              result_hash: createHash('sha256').update(JSON.stringify(value.data)).digest('hex'),
-              ...(value.data.hash !== undefined && { transaction_hash: value.data.hash }),
-              ...(replayed && { idempotent_replay: true }),
-              ...(policy?.checked && { policy: { wallet: policy.wallet, signer: policy.signer } }),
-            },
-          })
-          return value
         } catch (error) {
           const code = error instanceof ApiError ? error.code : 'internal_error'
-          const denied =
-            code === 'policy_violation' || code === 'missing_or_invalid_mfa' || code === 'replayed_request'
-          await auditLog.write({
-            ...audit,
-            outcome: denied ? 'denied' : 'failure',
-            details: { ...facts, code },
-          })
+          if (sending.intent) {
+            sending.intent.complete('failure', { code })
+          } else {
+            const denied =
+              code === 'policy_violation' || code === 'missing_or_invalid_mfa' || code === 'replayed_request'
+            // A refusal is answered as it is, whether or not its entry could be stored.
+            await auditLog
+              .write({ ...audit, outcome: denied ? 'denied' : 'failure', details: { ...facts, code } })
+              .catch((auditError: unknown) => ctx.log.error({ err: auditError }, 'audit entry lost'))
+          }
           throw error
         }
+
+        const { value, replayed } = answer
+        const outcome = {
+          ...facts,
+          result_hash: createHash('sha256').update(JSON.stringify(value.data)).digest('hex'),
+          ...(value.data.hash !== undefined && { transaction_hash: value.data.hash }),
+          ...(replayed && { idempotent_replay: true }),
+          ...(policy?.checked && { policy: { wallet: policy.wallet, signer: policy.signer } }),
+        }
+        if (sending.intent) {
+          // The transaction has left: its answer never depends on the audit log again.
+          sending.intent.complete('success', outcome)
+        } else if (replayed) {
+          // The first answer left, audited, when it was made.
+          auditLog.record({ ...audit, outcome: 'success', details: outcome })
+        } else {
+          // A signature leaves only once its entry is stored.
+          await auditLog.write({ ...audit, outcome: 'success', details: outcome }).catch((error: unknown) => {
+            throw new ApiError('service_unavailable', {
+              message: 'The audit log is unavailable; nothing was returned, try again',
+              cause: error,
+            })
+          })
+        }
+        return value
       },
     )
   }

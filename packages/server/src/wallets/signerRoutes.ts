@@ -1,7 +1,7 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { writeAudit } from '../audit/writeAudit'
+import { recordAudit } from '../audit/recordAudit'
 import type { ServerContext } from '../context'
 import { createId } from '../crypto/tokens'
 import { readAuth } from '../guards/readAuth'
@@ -76,7 +76,7 @@ export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           })),
           new Date(ctx.now()),
         )
-        await writeAudit(ctx.db, {
+        await recordAudit(ctx, {
           appId: auth.app.id,
           userId: auth.userId,
           sessionId: auth.sessionId,
@@ -106,7 +106,7 @@ export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       async (request) => {
         const auth = readAuth(request)
         const revoked = await wallets.revokeAllSigners(auth.userId, new Date(ctx.now()))
-        await writeAudit(ctx.db, {
+        await recordAudit(ctx, {
           appId: auth.app.id,
           userId: auth.userId,
           sessionId: auth.sessionId,

@@ -2,6 +2,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ReceiptFollower } from '../chains/createReceiptFollower'
+import { getRpcTimeoutMs } from '../chains/getRpcTimeoutMs'
 import { getSolanaRpcUrl } from '../chains/getSolanaRpcUrl'
 import { getSolanaSignatureStatus } from '../chains/getSolanaSignatureStatus'
 import { getWalletTransaction, settleWalletTransaction } from '../chains/walletTransactions'
@@ -52,7 +53,9 @@ export function transactionRoutes(ctx: ServerContext, follower: ReceiptFollower)
           blockNumber = checked.blockNumber
         } else if (status === 'pending' && transaction.caip2.startsWith('solana:')) {
           const rpcUrl = getSolanaRpcUrl(ctx, transaction.caip2)
-          const checked = await getSolanaSignatureStatus(rpcUrl, transaction.hash)
+          const checked = await getSolanaSignatureStatus(rpcUrl, transaction.hash, {
+            timeoutMs: getRpcTimeoutMs(ctx.config),
+          })
           if (checked.status !== 'pending') {
             await settleWalletTransaction(ctx.db, {
               ...transaction,

@@ -7,6 +7,11 @@ export type WalletSignerRecord = {
   publicKey: JsonWebKey
   keyThumbprint: string
   policyIds: string[]
+  /**
+   * The wallet's own policies when the user consented to this signer: they keep binding it, whatever
+   * later happens to the wallet's list (which the app's backend may change).
+   */
+  walletPolicyIds: string[]
   createdAt: Date
 }
 
@@ -16,6 +21,7 @@ type SignerRow = {
   public_key: JsonWebKey
   key_thumbprint: string
   policy_ids: string[]
+  wallet_policy_ids: string[]
   created_at: Date
 }
 
@@ -37,7 +43,9 @@ export async function listWalletSigners(db: Db, walletIds: readonly string[]): P
 /**
  * Makes `signers` the wallet's live delegated signers: keys no longer listed are revoked (kept, with
  * revoked_at, for the audit trail), new keys are added, and a listed key already live gets its
- * policies updated. The wallet row is locked so two concurrent updates apply one after the other.
+ * policies updated. Every listed signer is (re)consented under the wallet's policies as they are now,
+ * which are stored with it. The wallet row is locked so two concurrent updates apply one after the
+ * other.
  *
  * @example
  * await replaceWalletSigners(ctx.db, walletId, [{ id, publicKey, keyThumbprint, policyIds: [] }], new Date())
@@ -45,13 +53,17 @@ export async function listWalletSigners(db: Db, walletIds: readonly string[]): P
 export async function replaceWalletSigners(
   db: Db,
   walletId: string,
-  signers: ReadonlyArray<Omit<WalletSignerRecord, 'walletId' | 'createdAt'>>,
+  signers: ReadonlyArray<Omit<WalletSignerRecord, 'walletId' | 'createdAt' | 'walletPolicyIds'>>,
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('select id from wallets where id = $1 for update', [walletId])
+    const [wallet] = await tx.query<{ policy_ids: string[] }>(
+      'select policy_ids from wallets where id = $1 for update',
+      [walletId],
+    )
+    const walletPolicyIds = wallet?.policy_ids ?? []
     // The consented policies cannot have their rules changed under this consent (updatePolicy).
-    const policyIds = [...new Set(signers.flatMap((signer) => signer.policyIds))]
+    const policyIds = [...new Set([...signers.flatMap((signer) => signer.policyIds), ...walletPolicyIds])]
     if (policyIds.length > 0) {
       await tx.query('select id from policies where id = any($1::text[]) for share', [policyIds])
     }
@@ -63,15 +75,23 @@ export async function replaceWalletSigners(
     )
     for (const signer of signers) {
       const updated = await tx.query(
-        `update wallet_signers set policy_ids = $3
+        `update wallet_signers set policy_ids = $3, wallet_policy_ids = $4
          where wallet_id = $1 and key_thumbprint = $2 and revoked_at is null returning id`,
-        [walletId, signer.keyThumbprint, signer.policyIds],
+        [walletId, signer.keyThumbprint, signer.policyIds, walletPolicyIds],
       )
       if (updated.length > 0) continue
       await tx.query(
-        `insert into wallet_signers (id, wallet_id, public_key, key_thumbprint, policy_ids, created_at)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [signer.id, walletId, JSON.stringify(signer.publicKey), signer.keyThumbprint, signer.policyIds, now],
+        `insert into wallet_signers (id, wallet_id, public_key, key_thumbprint, policy_ids, wallet_policy_ids, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          signer.id,
+          walletId,
+          JSON.stringify(signer.publicKey),
+          signer.keyThumbprint,
+          signer.policyIds,
+          walletPolicyIds,
+          now,
+        ],
       )
     }
   })
@@ -99,6 +119,7 @@ function toSigner(row: SignerRow): WalletSignerRecord {
     publicKey: row.public_key,
     keyThumbprint: row.key_thumbprint,
     policyIds: row.policy_ids,
+    walletPolicyIds: row.wallet_policy_ids,
     createdAt: row.created_at,
   }
 }

@@ -244,7 +244,7 @@ export function createWalletsRepository(
     /** Makes `signers` the wallet's live delegated signers (see {@link replaceWalletSigners}). */
     replaceSigners: (
       walletId: string,
-      signers: ReadonlyArray<Omit<WalletSignerRecord, 'walletId' | 'createdAt'>>,
+      signers: ReadonlyArray<Omit<WalletSignerRecord, 'walletId' | 'createdAt' | 'walletPolicyIds'>>,
       now: Date,
     ) => replaceWalletSigners(db, walletId, signers, now),
     /** Revokes every live delegated signer of the user's wallets; answers how many were revoked. */

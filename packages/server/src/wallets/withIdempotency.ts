@@ -80,10 +80,16 @@ export async function withIdempotency<T>(
     ])
     throw error
   }
-  await ctx.db.query(
-    'update wallet_idempotent_requests set response = $3 where scope = $1 and idempotency_key = $2',
-    [scope, key, JSON.stringify(value)],
-  )
+  // `run` had its effect (a transaction may have left): failing to store its answer must not turn it
+  // into an error that invites a retry without the key. A retry with the key then waits and is refused
+  // as still in progress; it never runs again.
+  await ctx.db
+    .query('update wallet_idempotent_requests set response = $3 where scope = $1 and idempotency_key = $2', [
+      scope,
+      key,
+      JSON.stringify(value),
+    ])
+    .catch((error: unknown) => ctx.log.error({ err: error, scope }, 'idempotent answer not stored'))
   return { value, replayed: false }
 }
 

@@ -5,28 +5,18 @@ import {
   normalizeTransaction,
   UnsupportedTransactionTypeError,
 } from '@satchel/core'
-import {
-  getAddress,
-  type Hash,
-  type Hex,
-  hexToBytes,
-  isAddress,
-  isHex,
-  type TransactionSerializable,
-  type TypedDataDomain,
-} from 'viem'
-import { broadcastTransaction } from '../../chains/broadcastTransaction'
+import { getAddress, type Hex, hexToBytes, isAddress, isHex, type TypedDataDomain } from 'viem'
+import type { NonceManager } from '../../chains/createNonceManager'
 import type { ReceiptFollower } from '../../chains/createReceiptFollower'
 import { fillTransaction } from '../../chains/fillTransaction'
 import { getPublicClient } from '../../chains/getPublicClient'
-import { recordWalletTransaction } from '../../chains/walletTransactions'
-import { withReservedNonce } from '../../chains/withReservedNonce'
 import type { ServerContext } from '../../context'
 import type { VaultTypedData } from '../../vault/types'
-import { loadKeyShares } from '../loadKeyShares'
-import { signWithShares, signWithVault } from '../signWithVault'
+import { signWithVault } from '../signWithVault'
 import type { SigningWallet } from '../walletsRepository'
 import type { TransactionRequest, WalletRpcBody } from './rpcSchemas'
+import { type OutgoingTransaction, sendEthereumTransaction } from './sendEthereumTransaction'
+import { toSerializableTransaction } from './toSerializableTransaction'
 
 export type EthereumRpcBody = Extract<
   WalletRpcBody,
@@ -46,6 +36,9 @@ export type HandleEthereumRpcParameters = {
   sessionId: string | null
   body: EthereumRpcBody
   follower: ReceiptFollower
+  nonces: NonceManager
+  /** Stores the audit intent of a send; the broadcast waits for it (see sendEthereumTransaction). */
+  beforeBroadcast: (transaction: OutgoingTransaction) => Promise<void>
 }
 
 /** `{method, data}` as the API answers a wallet RPC request. */
@@ -57,12 +50,12 @@ export type WalletRpcResult = { method: string; data: Record<string, string> }
  * transactions through the nonce manager, following their receipts.
  *
  * @example
- * await handleEthereumRpc(ctx, { wallet, sessionId, body: { method: 'personal_sign', params: { message: 'hi', encoding: 'utf-8' } }, follower })
+ * await handleEthereumRpc(ctx, { wallet, sessionId, body: { method: 'personal_sign', params: { message: 'hi', encoding: 'utf-8' } }, follower, nonces, beforeBroadcast })
  * // { method: 'personal_sign', data: { signature: '0x...', encoding: 'hex' } }
  */
 export async function handleEthereumRpc(
   ctx: ServerContext,
-  { wallet, sessionId, body, follower }: HandleEthereumRpcParameters,
+  { wallet, sessionId, body, follower, nonces, beforeBroadcast }: HandleEthereumRpcParameters,
 ): Promise<WalletRpcResult> {
   switch (body.method) {
     case 'personal_sign': {
@@ -116,33 +109,16 @@ export async function handleEthereumRpc(
     case 'eth_sendTransaction': {
       const chainId = resolveChainId(body.caip2, body.params.transaction, true)
       const transaction = normalize(body.params.transaction, chainId, wallet.address)
-      const from = getAddress(wallet.address)
-      const client = getPublicClient(ctx, transaction.chainId)
-      const filled = await fillTransaction(client, transaction, from)
-      const caip2 = `eip155:${transaction.chainId}`
-      // The shares are opened before the nonce lock: nothing inside it may wait on the database.
-      const shares = await loadKeyShares(ctx, wallet.root, sessionId)
-      let sent: { hash: Hash; nonce: number }
-      try {
-        sent = await withReservedNonce(
-          ctx,
-          { chainId: transaction.chainId, address: from, client, nonce: transaction.nonce },
-          async (reserved) => {
-            const result = await signWithShares(ctx, wallet, shares, {
-              method: 'eth_signTransaction',
-              transaction: toSerializable({ ...filled, nonce: reserved }),
-            })
-            if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
-            return { hash: await broadcastTransaction(client, result.signedTransaction), nonce: reserved }
-          },
-        )
-      } finally {
-        shares.authShare.fill(0)
-      }
-      const { hash, nonce } = sent
-      await recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash, nonce })
-      follower.follow({ chainId: transaction.chainId, caip2, hash })
-      return { method: body.method, data: { hash, caip2 } }
+      const sent = await sendEthereumTransaction(ctx, {
+        wallet,
+        sessionId,
+        transaction,
+        from: getAddress(wallet.address),
+        nonces,
+        follower,
+        beforeBroadcast,
+      })
+      return { method: body.method, data: sent }
     }
   }
 }
@@ -205,17 +181,11 @@ async function signTransaction(
   const result = await signWithVault(
     ctx,
     wallet,
-    { method: 'eth_signTransaction', transaction: toSerializable(transaction) },
+    { method: 'eth_signTransaction', transaction: toSerializableTransaction(transaction) },
     sessionId,
   )
   if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
   return result.signedTransaction
-}
-
-/** `from` is not part of a signed transaction (the signature names the sender). */
-function toSerializable(transaction: NormalizedTransaction): TransactionSerializable {
-  const { from: _from, ...serializable } = transaction
-  return serializable
 }
 
 function signatureOf(result: Awaited<ReturnType<typeof signWithVault>>): Hex {

@@ -1,14 +1,17 @@
 import { ApiError } from '@satchel/core'
+import { getRpcTimeoutMs } from '../../chains/getRpcTimeoutMs'
 import { getSolanaRpcUrl } from '../../chains/getSolanaRpcUrl'
 import { sendSolanaTransaction } from '../../chains/sendSolanaTransaction'
-import { recordWalletTransaction } from '../../chains/walletTransactions'
+import { recordWalletTransaction, settleWalletTransaction } from '../../chains/walletTransactions'
 import type { ServerContext } from '../../context'
 import { encodeBase58 } from '../../vault/base58'
 import { signWithVault } from '../signWithVault'
 import type { SigningWallet } from '../walletsRepository'
 import type { WalletRpcResult } from './handleEthereumRpc'
 import type { WalletRpcBody } from './rpcSchemas'
+import type { OutgoingTransaction } from './sendEthereumTransaction'
 import { decodeSolanaTransaction, encodeSolanaTransaction, readMessageSigners } from './solanaWireTransaction'
+import { toUnrecordedError } from './toUnrecordedError'
 
 export type SolanaRpcBody = Extract<
   WalletRpcBody,
@@ -20,6 +23,8 @@ export type HandleSolanaRpcParameters = {
   /** The caller's session (its recovery unlock may be needed); null for a delegated signer. */
   sessionId: string | null
   body: SolanaRpcBody
+  /** Stores the audit intent of a send; the broadcast waits for it and does not happen if it fails. */
+  beforeBroadcast: (transaction: OutgoingTransaction) => Promise<void>
 }
 
 /**
@@ -27,12 +32,12 @@ export type HandleSolanaRpcParameters = {
  * wallet's slot of a wire transaction, or signs and broadcasts it to the cluster named by `caip2`.
  *
  * @example
- * await handleSolanaRpc(ctx, { wallet, sessionId, body: { method: 'signMessage', params: { message: 'aGk=', encoding: 'base64' } } })
+ * await handleSolanaRpc(ctx, { wallet, sessionId, body: { method: 'signMessage', params: { message: 'aGk=', encoding: 'base64' } }, beforeBroadcast })
  * // { method: 'signMessage', data: { signature: '<base64>', encoding: 'base64' } }
  */
 export async function handleSolanaRpc(
   ctx: ServerContext,
-  { wallet, sessionId, body }: HandleSolanaRpcParameters,
+  { wallet, sessionId, body, beforeBroadcast }: HandleSolanaRpcParameters,
 ): Promise<WalletRpcResult> {
   switch (body.method) {
     case 'signMessage': {
@@ -60,11 +65,31 @@ export async function handleSolanaRpc(
       if (body.caip2 === undefined) {
         throw new ApiError('invalid_data', { message: 'caip2 is required to send a transaction' })
       }
-      const rpcUrl = getSolanaRpcUrl(ctx, body.caip2)
+      const caip2 = body.caip2
+      const rpcUrl = getSolanaRpcUrl(ctx, caip2)
       const signed = await signSolanaTransaction(ctx, wallet, sessionId, body.params.transaction)
-      const hash = await sendSolanaTransaction(rpcUrl, Buffer.from(signed.wire).toString('base64'))
-      await recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2: body.caip2, hash, nonce: null })
-      return { method: body.method, data: { hash, caip2: body.caip2 } }
+      // A transaction is named by its first signature (the fee payer's): known before it leaves, so
+      // it is recorded, and its audit intent stored, before the broadcast.
+      const hash = encodeBase58(signed.firstSignature)
+      await Promise.all([
+        recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash, nonce: null }),
+        beforeBroadcast({ hash, caip2, nonce: null }),
+      ]).catch((error: unknown) => {
+        throw toUnrecordedError(error)
+      })
+      try {
+        await sendSolanaTransaction(rpcUrl, Buffer.from(signed.wire).toString('base64'), {
+          timeoutMs: getRpcTimeoutMs(ctx.config),
+        })
+      } catch (error) {
+        // A refusal (not an unreachable cluster, after which it may still land) settles it as failed.
+        if (error instanceof ApiError && !(error.cause instanceof Error))
+          await settleWalletTransaction(ctx.db, { caip2, hash, status: 'failed', blockNumber: null }).catch(
+            () => {},
+          )
+        throw error
+      }
+      return { method: body.method, data: { hash, caip2 } }
     }
   }
 }
@@ -81,7 +106,10 @@ async function signSolanaTransaction(
     throw new ApiError('invalid_data', { message: 'This wallet is not a signer of the transaction' })
   const signature = await signSolana(ctx, wallet, sessionId, transaction.message)
   const signatures = transaction.signatures.map((existing, index) => (index === slot ? signature : existing))
-  return { wire: encodeSolanaTransaction({ ...transaction, signatures }) }
+  return {
+    wire: encodeSolanaTransaction({ ...transaction, signatures }),
+    firstSignature: signatures[0] ?? new Uint8Array(64),
+  }
 }
 
 async function signSolana(

@@ -1,0 +1,172 @@
+// A chain whose node accepts connections and never answers, beside a live one: its sends must cost
+// only their own requests, and a nonce lease left by a process that died must not strand a sender.
+import { createServer, type Server, type Socket } from 'node:net'
+import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
+import { createPublicClient, http, parseEther } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { acquireNonceLease } from '../src/chains/nonceLeases'
+import { fundAccount } from '../src/devchain'
+import { startTestServer, type TestServer } from './harness'
+import { createWallet, PUBLIC_URL, signInWithKey } from './walletRequests'
+import { type LocalChain, refusal, startLocalChain, walletCall } from './wallets-harness'
+
+const BOB = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+const HANGING_SENDS = 20
+
+let chain: LocalChain
+let dead: Server
+const sockets = new Set<Socket>()
+let t: TestServer
+let client: ReturnType<typeof createPublicClient>
+let users = 0
+
+beforeAll(async () => {
+  chain = await startLocalChain()
+  client = createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: 50 })
+  // The dead node: a loopback TCP server that accepts every connection and never says a word.
+  dead = createServer((socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve))
+  const address = dead.address()
+  const deadUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  t = await startTestServer({
+    env: {
+      SATCHEL_PUBLIC_URL: PUBLIC_URL,
+      RPC_URLS: `${LOCAL_CHAIN_ID}=${chain.rpcUrl},${LOCAL_BASE_CHAIN_ID}=${deadUrl}`,
+      RPC_TIMEOUTS_MS: `${LOCAL_BASE_CHAIN_ID}=5000`,
+    },
+  })
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+  for (const socket of sockets) socket.destroy()
+  await new Promise((resolve) => dead?.close(resolve))
+  await chain?.stop()
+})
+
+async function userWithWallet() {
+  users += 1
+  const user = await signInWithKey(t, `hanging-${users}@example.com`)
+  const wallet = await createWallet(t, user.token)
+  return { user, wallet: { id: wallet.id, address: wallet.address as `0x${string}` } }
+}
+
+const send = (
+  { user, wallet }: Awaited<ReturnType<typeof userWithWallet>>,
+  chainId: number,
+  transaction: Record<string, unknown>,
+) =>
+  walletCall(t, 'POST', `/api/v1/wallets/${wallet.id}/rpc`, {
+    key: user.key,
+    token: user.token,
+    body: { method: 'eth_sendTransaction', caip2: `eip155:${chainId}`, params: { transaction } },
+  })
+
+describe('a chain whose RPC hangs', () => {
+  it("delays no other user's request: signatures, sends on another chain and wallet creation answer while its sends hang", async () => {
+    const hangingSenders = await Promise.all(Array.from({ length: HANGING_SENDS }, () => userWithWallet()))
+    const signer = await userWithWallet()
+    const payer = await userWithWallet()
+    await fundAccount({
+      rpcUrl: chain.rpcUrl,
+      chainId: LOCAL_CHAIN_ID,
+      to: payer.wallet.address,
+      asset: 'native',
+      amount: parseEther('1'),
+    })
+
+    // Gas and fees are given, so the first call to the dead node is the nonce's pending count.
+    let settled = 0
+    const hanging = hangingSenders.map((sender) =>
+      send(sender, LOCAL_BASE_CHAIN_ID, {
+        to: BOB,
+        value: '1',
+        gas: '21000',
+        maxFeePerGas: '1000000000',
+        maxPriorityFeePerGas: '1',
+      }).finally(() => {
+        settled += 1
+      }),
+    )
+    // Let every hanging send reach the dead node first.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+
+    const signature = await walletCall(t, 'POST', `/api/v1/wallets/${signer.wallet.id}/rpc`, {
+      key: signer.user.key,
+      token: signer.user.token,
+      body: { method: 'personal_sign', params: { message: 'still here', encoding: 'utf-8' } },
+    })
+    const sent = await send(payer, LOCAL_CHAIN_ID, { to: BOB, value: '2' })
+    const created = await t.call('POST', '/api/v1/wallets', {
+      token: signer.user.token,
+      body: { chain_type: 'ethereum', create_additional: true },
+    })
+    const answeredWhileHanging = HANGING_SENDS - settled
+
+    expect(signature.statusCode, signature.body).toBe(200)
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(created.statusCode, created.body).toBe(201)
+    expect(answeredWhileHanging).toBe(HANGING_SENDS)
+    // The hanging sends end with the chain's timeout, as a catalogued refusal, and nothing was sent.
+    for (const response of await Promise.all(hanging)) {
+      expect(refusal(response)).toEqual({
+        status: 502,
+        code: 'transaction_broadcast_failure',
+        error: 'The chain RPC could not be reached',
+      })
+    }
+    expect((await client.waitForTransactionReceipt({ hash: sent.json().data.hash })).status).toBe('success')
+  }, 60_000)
+})
+
+describe('the nonce lease', () => {
+  it('a lease left by a process that died mid-send runs out, and later sends neither reuse a broadcast nonce nor leave a gap', async () => {
+    const sender = await userWithWallet()
+    await fundAccount({
+      rpcUrl: chain.rpcUrl,
+      chainId: LOCAL_CHAIN_ID,
+      to: sender.wallet.address,
+      asset: 'native',
+      amount: parseEther('1'),
+    })
+    const key = { chainId: LOCAL_CHAIN_ID, address: sender.wallet.address.toLowerCase() }
+
+    // A process took the lease, broadcast nonce 0, and died before giving the lease back.
+    expect(await acquireNonceLease(t.database.db, key, { token: 'died-after-broadcast', ttlMs: 1500 })).toBe(
+      0,
+    )
+    const signed = await walletCall(t, 'POST', `/api/v1/wallets/${sender.wallet.id}/rpc`, {
+      key: sender.user.key,
+      token: sender.user.token,
+      body: {
+        method: 'eth_signTransaction',
+        caip2: `eip155:${LOCAL_CHAIN_ID}`,
+        params: { transaction: { to: BOB, value: '1', nonce: 0 } },
+      },
+    })
+    await client.waitForTransactionReceipt({
+      hash: await client.sendRawTransaction({ serializedTransaction: signed.json().data.signed_transaction }),
+    })
+    const afterBroadcast = await send(sender, LOCAL_CHAIN_ID, { to: BOB, value: '2' })
+    expect(afterBroadcast.statusCode, afterBroadcast.body).toBe(200)
+
+    // Another took the lease and died before broadcasting anything.
+    expect(await acquireNonceLease(t.database.db, key, { token: 'died-before-broadcast', ttlMs: 1500 })).toBe(
+      2,
+    )
+    const afterNothing = await send(sender, LOCAL_CHAIN_ID, { to: BOB, value: '3' })
+    expect(afterNothing.statusCode, afterNothing.body).toBe(200)
+
+    const nonces = await Promise.all(
+      [afterBroadcast, afterNothing].map(async (response) => {
+        const hash = response.json().data.hash
+        await client.waitForTransactionReceipt({ hash })
+        return (await client.getTransaction({ hash })).nonce
+      }),
+    )
+    expect(nonces).toEqual([1, 2])
+    expect(await client.getTransactionCount({ address: sender.wallet.address })).toBe(3)
+  }, 30_000)
+})
