@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import * as devchain from './index'
 
-test('the public surface of @satchel/server/devchain', () => {
+test('the public surface of @satchel/devchain', () => {
   expect(Object.keys(devchain).sort()).toMatchInlineSnapshot(`
     [
       "ANVIL_READY_TIMEOUT_MS",

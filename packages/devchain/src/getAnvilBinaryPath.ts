@@ -35,7 +35,7 @@ async function findAnvilBinary(): Promise<string> {
     constPath = require.resolve('@foundry-rs/anvil/const.mjs')
   } catch (cause) {
     throw new AnvilStartError('anvil is not installed', {
-      details: 'Install the @foundry-rs/anvil package (a devDependency of @satchel/server).',
+      details: 'Install the @foundry-rs/anvil package (a dependency of @satchel/devchain).',
       cause,
     })
   }

@@ -1,13 +1,13 @@
-// Compiles packages/server/src/devchain/contracts/*.sol and writes devchain/artifacts.ts (committed, so
+// Compiles packages/devchain/src/contracts/*.sol and writes src/artifacts.ts (committed, so
 // tests and `npm start` never need a compiler). Run from anywhere:
-//   npx tsx packages/server/scripts/compile-contracts.ts
+//   npx tsx packages/devchain/scripts/compile-contracts.ts
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { compileContracts, renderArtifacts } from '../src/devchain/compileContracts'
+import { compileContracts, renderArtifacts } from '../src/compileContracts'
 
-const artifactsPath = fileURLToPath(new URL('../src/devchain/artifacts.ts', import.meta.url))
+const artifactsPath = fileURLToPath(new URL('../src/artifacts.ts', import.meta.url))
 const compiled = compileContracts()
 writeFileSync(artifactsPath, renderArtifacts(compiled))
 

@@ -1,6 +1,7 @@
-// @satchel/server/devchain: local anvil chains with the devnet's USDC, for server tests and
-// `npm start` (apps/devnet). Compiling contracts (solc) is deliberately not exported: the committed
-// artifacts are all a running chain needs.
+// @satchel/devchain: local anvil chains with the devnet's USDC, for the server's tests, the benches
+// and `npm start` (apps/devnet). Never a dependency of a published package. Compiling contracts (solc)
+// is its own entry, `@satchel/devchain/compileContracts`: the committed artifacts are all a running
+// chain needs.
 export {
   DEFAULT_ANVIL_MNEMONIC,
   DEVCHAIN_DEPLOYER_ADDRESS,

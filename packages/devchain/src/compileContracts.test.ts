@@ -8,7 +8,8 @@ test('the committed artifacts are exactly what the Solidity sources compile to',
     'SatchelUSD -> satchelUsd',
   ])
   const [compiled] = contracts
-  const rerun = 'devchain/artifacts.ts is stale: run `npx tsx packages/server/scripts/compile-contracts.ts`'
+  const rerun =
+    'packages/devchain/src/artifacts.ts is stale: run `npx tsx packages/devchain/scripts/compile-contracts.ts`'
   expect(compiled?.bytecode, rerun).toBe(satchelUsd.bytecode)
   expect(compiled?.abi, rerun).toEqual(satchelUsd.abi)
 })
