@@ -9,6 +9,7 @@ import { measureInstalledBundles } from '../bench/bundle/measureInstalledBundles
 import { cleanEnv } from './packaging/cleanEnv'
 import { freePort } from './packaging/freePort'
 import { installTarballs } from './packaging/installTarballs'
+import { listBuiltImports } from './packaging/listBuiltImports'
 import { type PackedPackage, packPackages } from './packaging/packPackages'
 import { ROOT } from './packaging/publishedPackages'
 import { run } from './packaging/run'
@@ -40,6 +41,9 @@ const started: StartedProcess[] = []
 let serverUrl = ''
 let appId = ''
 let browser: Browser | undefined
+const envs = { vite: cleanEnv(), next: cleanEnv() }
+/** Both examples build side by side from the start; each test waits for its own. */
+const builds: { vite?: Promise<string>; next?: Promise<string> } = {}
 
 beforeAll(async () => {
   releaseDir = await mkdtemp(join(tmpdir(), 'satchel-release-'))
@@ -73,6 +77,21 @@ beforeAll(async () => {
   )
   appId = createdSchema.parse(JSON.parse(created.trim().split('\n').at(-1) ?? '')).app_id
   serverUrl = `http://127.0.0.1:${ports.server}`
+  envs.vite = cleanEnv({ VITE_SATCHEL_APP_ID: appId, VITE_SATCHEL_SERVER_URL: serverUrl })
+  envs.next = cleanEnv({
+    NEXT_PUBLIC_SATCHEL_APP_ID: appId,
+    NEXT_PUBLIC_SATCHEL_SERVER_URL: serverUrl,
+    SATCHEL_SERVER_URL: serverUrl,
+    NEXT_TELEMETRY_DISABLED: '1',
+  })
+  builds.vite = timed('vite example: build', () =>
+    run('npm', ['run', 'build'], { cwd: dirs.vite, env: envs.vite }),
+  )
+  builds.next = timed('next example: build', () =>
+    run('npm', ['run', 'build'], { cwd: dirs.next, env: envs.next }),
+  )
+  // Awaited by their tests; a failure is reported there, not as an unhandled rejection here.
+  for (const build of Object.values(builds)) build.catch(() => {})
   started.push(
     await startProcess(bin(dirs.server, 'satchel'), ['serve'], {
       cwd: dirs.server,
@@ -87,6 +106,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await Promise.allSettled(Object.values(builds))
   await browser?.close()
   for (const child of started.reverse()) await child.stop()
   await Promise.all(
@@ -117,13 +137,15 @@ async function openPage() {
 
 describe('the packed packages', () => {
   it('pass publint and arethetypeswrong (ES modules with types, for Node 16+ and bundlers)', async () => {
-    for (const { tarball } of packed) {
-      await run(bin(ROOT, 'publint'), ['run', tarball, '--strict'], { cwd: ROOT, env: cleanEnv() })
-      await run(bin(ROOT, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], {
-        cwd: ROOT,
-        env: cleanEnv(),
-      })
-    }
+    await Promise.all(
+      packed.map(async ({ tarball }) => {
+        await run(bin(ROOT, 'publint'), ['run', tarball, '--strict'], { cwd: ROOT, env: cleanEnv() })
+        await run(bin(ROOT, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], {
+          cwd: ROOT,
+          env: cleanEnv(),
+        })
+      }),
+    )
   })
 
   it('ship what runs: built JavaScript and declarations, never sources or tests', () => {
@@ -146,6 +168,28 @@ describe('the packed packages', () => {
     }
   })
 
+  it("keep the SDK's heavy parts behind import(): the modal's screens, WalletConnect, WebAuthn, SIWE", async () => {
+    const imports = await listBuiltImports(join(dirs.vite, 'node_modules/@satchel/react'))
+    const lazy =
+      /^(@walletconnect\/(core|sign-client|utils|jsonrpc-ws-connection)|@reown\/walletkit|@simplewebauthn\/browser|viem\/siwe|.*\/(LoginModal|SmsScreen|WalletConnectScreen)\.js)$/
+    const loaded = imports.filter((item) => lazy.test(item.specifier))
+    expect(loaded.filter((item) => item.kind !== 'dynamic')).toEqual([])
+    expect(new Set(loaded.map((item) => item.specifier.replace(/^.*\//, '')))).toEqual(
+      new Set([
+        'core',
+        'sign-client',
+        'utils',
+        'jsonrpc-ws-connection',
+        'walletkit',
+        'browser',
+        'siwe',
+        'LoginModal.js',
+        'SmsScreen.js',
+        'WalletConnectScreen.js',
+      ]),
+    )
+  })
+
   it('the server carries its migrations and its bin, and none of the devnet tooling', async () => {
     const server = packed.find((item) => item.name === '@satchel/server')
     expect(server?.files).toContain('dist/cli.js')
@@ -164,8 +208,8 @@ describe('the packed packages', () => {
 
 describe('examples/vite, installed from the tarballs', () => {
   it('builds (types checked against the published declarations), signs in by email, creates a wallet and signs a message viem verifies', async () => {
-    const env = cleanEnv({ VITE_SATCHEL_APP_ID: appId, VITE_SATCHEL_SERVER_URL: serverUrl })
-    await timed('vite example: build', () => run('npm', ['run', 'build'], { cwd: dirs.vite, env }))
+    const env = envs.vite
+    await builds.vite
     const url = `http://127.0.0.1:${ports.vite}`
     started.push(
       await startProcess(
@@ -205,13 +249,8 @@ describe('examples/vite, installed from the tarballs', () => {
 
 describe('examples/next, installed from the tarballs', () => {
   it('builds and renders on the server without touching window, signs in, signs, and its route verifies the token with @satchel/node', async () => {
-    const env = cleanEnv({
-      NEXT_PUBLIC_SATCHEL_APP_ID: appId,
-      NEXT_PUBLIC_SATCHEL_SERVER_URL: serverUrl,
-      SATCHEL_SERVER_URL: serverUrl,
-      NEXT_TELEMETRY_DISABLED: '1',
-    })
-    await timed('next example: build', () => run('npm', ['run', 'build'], { cwd: dirs.next, env }))
+    const env = envs.next
+    await builds.next
     const url = `http://127.0.0.1:${ports.next}`
     started.push(
       await startProcess(

@@ -79,6 +79,11 @@ function lazyWeight(chunks: Rollup.OutputChunk[], facade: RegExp, loaded: Set<st
  */
 export async function measureApp(name: 'minimal' | 'react-only', appsDir = here): Promise<AppMeasure> {
   const outDir = await mkdtemp(join(tmpdir(), `satchel-bundle-${name}-`))
+  // React's production build whoever runs this: Vite takes `process.env.NODE_ENV` from the environment
+  // when it is set, and vitest sets it to `test` (a development React, and the SDK's development
+  // branches, are not what a person downloads). Restored once the build is done.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
   try {
     const output = await build({
       root: join(appsDir, name),
@@ -86,6 +91,9 @@ export async function measureApp(name: 'minimal' | 'react-only', appsDir = here)
       logLevel: 'silent',
       plugins: [react()],
       build: { outDir, emptyOutDir: true },
+    }).finally(() => {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV
+      else process.env.NODE_ENV = nodeEnv
     })
     const outputs = Array.isArray(output) ? output : [output]
     const chunks = outputs

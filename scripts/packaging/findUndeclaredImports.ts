@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
+import { listBuiltImports } from './listBuiltImports'
 
 export type UndeclaredImport = { file: string; specifier: string }
 
@@ -11,31 +12,12 @@ export type FindUndeclaredImportsParameters = {
   allowBuiltins: boolean
 }
 
-// What the built ES modules import, as tsdown writes them (one statement per line, double quotes):
-// `import ... from "x"`, `export ... from "x"`, `import "x"`, `import("x")`, and `require("x")` or
-// `createRequire(...)("x")` for the rare CommonJS load. Anchored at the start of a line, so an import
-// quoted in a comment or a string is not one.
-const IMPORT_PATTERNS = [
-  /^(?:import|export)\b[^;\n]*?\bfrom\s*"([^"]+)"/gm,
-  /^import\s*"([^"]+)"/gm,
-  /\bimport\(\s*"([^"]+)"\s*\)/g,
-  /(?:\brequire|\))\(\s*"([^"./][^"]*)"\s*\)/g,
-]
-
 const builtins = new Set(builtinModules)
 
 /** `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */
 function packageOf(specifier: string): string {
   const parts = specifier.split('/')
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier)
-}
-
-async function listJs(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort()
 }
 
 /**
@@ -59,17 +41,12 @@ export async function findUndeclaredImports({
     }),
   )
   const found: UndeclaredImport[] = []
-  for (const file of await listJs(join(dir, 'dist'))) {
-    const code = await readFile(file, 'utf8')
-    const specifiers = new Set(
-      IMPORT_PATTERNS.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1])),
-    )
-    for (const specifier of specifiers) {
-      if (!specifier || specifier.startsWith('.') || specifier.startsWith('/')) continue
-      const builtin = specifier.startsWith('node:') || builtins.has(packageOf(specifier))
-      const ok = builtin ? allowBuiltins : declared.has(packageOf(specifier))
-      if (!ok) found.push({ file: relative(dir, file), specifier })
-    }
+  for (const { file, specifier } of await listBuiltImports(dir)) {
+    if (specifier.startsWith('.') || specifier.startsWith('/')) continue
+    const builtin = specifier.startsWith('node:') || builtins.has(packageOf(specifier))
+    const ok = builtin ? allowBuiltins : declared.has(packageOf(specifier))
+    if (!ok && !found.some((seen) => seen.file === file && seen.specifier === specifier))
+      found.push({ file, specifier })
   }
   return found
 }
