@@ -1,9 +1,10 @@
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { cleanEnv } from './cleanEnv'
 import { findUndeclaredImports } from './findUndeclaredImports'
 import { PUBLISHED_PACKAGES, type PublishedPackageName, ROOT } from './publishedPackages'
+import { readReleaseVersion } from './readReleaseVersion'
 import { run } from './run'
 import { stagePackage } from './stagePackage'
 
@@ -27,41 +28,9 @@ const npmPackSchema = z.array(
   }),
 )
 
-const manifestSchema = z.looseObject({
-  name: z.string(),
-  version: z.string(),
-  dependencies: z.record(z.string(), z.string()).optional(),
-  peerDependencies: z.record(z.string(), z.string()).optional(),
-})
-
 // The server may import Node's built-ins; the SDK, core and @satchel/node run in browsers and on edge
 // runtimes, so they may not.
 const SERVER_ONLY: readonly PublishedPackageName[] = ['@satchel/server']
-
-/**
- * Checks that every published package carries the one version and that they name each other at it.
- *
- * @example
- * const version = await readReleaseVersion()
- */
-export async function readReleaseVersion(): Promise<string> {
-  const manifests = await Promise.all(
-    PUBLISHED_PACKAGES.map(async ({ dir }) =>
-      manifestSchema.parse(JSON.parse(await readFile(join(ROOT, dir, 'package.json'), 'utf8'))),
-    ),
-  )
-  const versions = new Set(manifests.map((manifest) => manifest.version))
-  const [version] = versions
-  if (versions.size !== 1 || !version)
-    throw new Error(`The published packages must share one version; found ${[...versions].join(', ')}`)
-  for (const manifest of manifests) {
-    for (const [name, range] of Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies })) {
-      if (name.startsWith('@satchel/') && range !== `^${version}`)
-        throw new Error(`${manifest.name} depends on ${name}@${range}; the release is ^${version}`)
-    }
-  }
-  return version
-}
 
 /**
  * Builds every published package (tsdown), checks that its built JavaScript imports nothing it does

@@ -1,6 +1,7 @@
 import { requestApi } from '../api/requestApi'
 import type { SatchelNodeContext } from '../types'
-import { type Policy, type PolicyRule, toPolicy, toPolicyRuleJson } from './toPolicy'
+import { type Policy, type PolicyRule, toPolicy } from './toPolicy'
+import { toPolicyRuleJson } from './toPolicyRuleJson'
 
 export type CreatePolicyParameters = {
   name: string

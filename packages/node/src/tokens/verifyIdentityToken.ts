@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { SatchelNodeContext } from '../types'
+import { invalidToken } from './invalidToken'
 import type { IdentityTokenClaims, LinkedAccount } from './types'
-import { invalidToken, verifySatchelToken } from './verifySatchelToken'
+import { verifySatchelToken } from './verifySatchelToken'
 
 const identityClaimsSchema = z.object({
   sub: z.string().min(1),

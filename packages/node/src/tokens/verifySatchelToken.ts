@@ -1,6 +1,7 @@
-import { ApiError, NetworkError } from '@satchel/core/errors'
+import { NetworkError } from '@satchel/core/errors'
 import { errors, type JWTPayload, jwtVerify } from 'jose'
 import type { SatchelNodeContext } from '../types'
+import { invalidToken } from './invalidToken'
 
 /** Longer than any token the server mints; a bigger input is refused before it is parsed. */
 const MAX_TOKEN_LENGTH = 16_384
@@ -30,16 +31,6 @@ export async function verifySatchelToken(context: SatchelNodeContext, token: unk
   } catch (error) {
     throw toVerificationError(error, context)
   }
-}
-
-/**
- * `missing_or_invalid_token` with a reason, for a token that verified but is of the other kind.
- *
- * @example
- * throw invalidToken('An identity token is not an access token')
- */
-export function invalidToken(details: string, cause?: unknown): ApiError {
-  return new ApiError('missing_or_invalid_token', { details, cause })
 }
 
 function toVerificationError(error: unknown, context: SatchelNodeContext): Error {

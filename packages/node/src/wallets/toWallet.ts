@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { SignerPublicKey } from '../signers/createSignerKey'
 
-export const walletJsonSchema = z.object({
+const walletJsonSchema = z.object({
   id: z.string(),
   address: z.string(),
   chain_type: z.enum(['ethereum', 'solana']),
