@@ -50,12 +50,8 @@ export function parseInitialScripts(html: string): string[] {
 }
 
 /** A dynamic entry and the chunks it statically imports, minus those already loaded. */
-function lazyWeight(
-  chunks: Rollup.OutputChunk[],
-  facadeEnding: string,
-  loaded: Set<string>,
-): Weight | undefined {
-  const entry = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(facadeEnding))
+function lazyWeight(chunks: Rollup.OutputChunk[], facade: RegExp, loaded: Set<string>): Weight | undefined {
+  const entry = chunks.find((chunk) => chunk.isDynamicEntry && facade.test(chunk.facadeModuleId ?? ''))
   if (!entry) return undefined
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const files: FileSize[] = []
@@ -74,20 +70,30 @@ function lazyWeight(
 
 /**
  * Builds one app with Vite (production, the React plugin) into a temp folder and weighs its first
- * load, raw and gzip level 9, and what its lazy screens load after.
+ * load, raw and gzip level 9, and what its lazy screens load after. `appsDir` holds the app's folder:
+ * this one (the SDK from the workspace's sources), or a copy where the SDK is installed from its
+ * tarball ({@link measureInstalledBundles}).
  *
  * @example
  * const { initial } = await measureApp('minimal')
  */
-export async function measureApp(name: 'minimal' | 'react-only'): Promise<AppMeasure> {
+export async function measureApp(name: 'minimal' | 'react-only', appsDir = here): Promise<AppMeasure> {
   const outDir = await mkdtemp(join(tmpdir(), `satchel-bundle-${name}-`))
+  // React's production build whoever runs this: Vite takes `process.env.NODE_ENV` from the environment
+  // when it is set, and vitest sets it to `test` (a development React, and the SDK's development
+  // branches, are not what a person downloads). Restored once the build is done.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
   try {
     const output = await build({
-      root: join(here, name),
+      root: join(appsDir, name),
       configFile: false,
       logLevel: 'silent',
       plugins: [react()],
       build: { outDir, emptyOutDir: true },
+    }).finally(() => {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV
+      else process.env.NODE_ENV = nodeEnv
     })
     const outputs = Array.isArray(output) ? output : [output]
     const chunks = outputs
@@ -99,8 +105,9 @@ export async function measureApp(name: 'minimal' | 'react-only'): Promise<AppMea
       await Promise.all(initialFiles.map(async (file) => sizeOf(file, await readFile(join(outDir, file))))),
     )
     const loaded = new Set(initialFiles)
-    const modal = lazyWeight(chunks, 'modal/LoginModal.tsx', loaded)
-    const sms = lazyWeight(chunks, 'modal/SmsScreen.tsx', loaded)
+    // The sources' .tsx in the workspace, the built .js when installed.
+    const modal = lazyWeight(chunks, /modal\/LoginModal\.(tsx|js)$/, loaded)
+    const sms = lazyWeight(chunks, /modal\/SmsScreen\.(tsx|js)$/, loaded)
     return { initial, modal, sms }
   } finally {
     await rm(outDir, { recursive: true, force: true })
@@ -114,9 +121,9 @@ export async function measureApp(name: 'minimal' | 'react-only'): Promise<AppMea
  * const report = await measureBundles()
  * report.sdkAdded.gzip <= SDK_BUDGET_GZIP_BYTES
  */
-export async function measureBundles(): Promise<BundleReport> {
-  const reactOnly = await measureApp('react-only')
-  const minimal = await measureApp('minimal')
+export async function measureBundles(appsDir = here): Promise<BundleReport> {
+  const reactOnly = await measureApp('react-only', appsDir)
+  const minimal = await measureApp('minimal', appsDir)
   return {
     reactOnly,
     minimal,

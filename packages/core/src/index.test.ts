@@ -5,3 +5,21 @@ import * as core from './index'
 it('exports the public API', () => {
   expect(Object.keys(core).sort()).toMatchSnapshot()
 })
+
+it('the errors entry exports the same error classes and catalogue as the main entry', async () => {
+  const errors = await import('./errors/index')
+  expect(Object.keys(errors).sort()).toMatchInlineSnapshot(`
+    [
+      "ApiError",
+      "BaseError",
+      "NetworkError",
+      "apiErrors",
+      "isApiErrorCode",
+      "networkErrorMessages",
+    ]
+  `)
+  // One class, two doors: an `instanceof` check passes whichever entry made the error.
+  expect(errors.ApiError).toBe(core.ApiError)
+  expect(errors.NetworkError).toBe(core.NetworkError)
+  expect(errors.apiErrors).toBe(core.apiErrors)
+})

@@ -1,3 +1,11 @@
+import {
+  DEFAULT_ANVIL_MNEMONIC,
+  DEVCHAIN_DEPLOYER_PRIVATE_KEY,
+  type StartAnvilReturnType,
+  startAnvil,
+} from '@satchel/devchain'
+import { compileContracts } from '@satchel/devchain/compileContracts'
+import { createDevchainClients } from '@satchel/devchain/createDevchainClients'
 import { type Address, getAddress, type PrivateKeyAccount } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
@@ -8,14 +16,6 @@ import {
   type StartLoopbackFarcasterRelayReturnType,
   startLoopbackFarcasterRelay,
 } from '../src/auth/farcaster/testing/startLoopbackFarcasterRelay'
-import {
-  DEFAULT_ANVIL_MNEMONIC,
-  DEVCHAIN_DEPLOYER_PRIVATE_KEY,
-  type StartAnvilReturnType,
-  startAnvil,
-} from '../src/devchain'
-import { compileContracts } from '../src/devchain/compileContracts'
-import { createDevchainClients } from '../src/devchain/createDevchainClients'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
 import { createP256Key, type P256Key, userCall } from './walletRequests'
 

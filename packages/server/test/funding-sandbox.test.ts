@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net'
 import { createServer } from 'node:net'
 import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID, LOCAL_USDC_ADDRESS } from '@satchel/core'
+import { DEVCHAIN_TREASURY_ADDRESS, satchelUsd } from '@satchel/devchain'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -12,7 +13,6 @@ import {
   createSandboxOnramp,
 } from '../../../apps/devnet/src/sandbox-onramp/createSandboxOnramp'
 import { signSandboxWebhook } from '../../../apps/devnet/src/sandbox-onramp/signSandboxWebhook'
-import { DEVCHAIN_TREASURY_ADDRESS, satchelUsd } from '../src/devchain'
 import { deliverWebhook, listenForWebhooks, signInWithWallet } from './funding-standins'
 import { startTestServer, type TestServer } from './harness'
 import { type LocalChain, startLocalChain } from './wallets-harness'

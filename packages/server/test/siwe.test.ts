@@ -1,3 +1,6 @@
+import { type StartAnvilReturnType, startAnvil } from '@satchel/devchain'
+import { compileContracts } from '@satchel/devchain/compileContracts'
+import { createDevchainClients } from '@satchel/devchain/createDevchainClients'
 import { SiweMessage } from 'siwe'
 import {
   encodeDeployData,
@@ -16,9 +19,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/apps/types'
 import { TEST_WALLET_CONTRACTS_DIRECTORY } from '../src/auth/siwe/contracts/writeTestWalletArtifacts'
 import { testSmartWallet, testSmartWalletFactory } from '../src/auth/siwe/testWalletArtifacts'
-import { type StartAnvilReturnType, startAnvil } from '../src/devchain'
-import { compileContracts } from '../src/devchain/compileContracts'
-import { createDevchainClients } from '../src/devchain/createDevchainClients'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
 import { createP256Key, userCall } from './walletRequests'
 

@@ -1,4 +1,5 @@
 import { LOCAL_CHAIN_ID } from '@satchel/core'
+import { fundAccount } from '@satchel/devchain'
 import {
   createPublicClient,
   encodeFunctionData,
@@ -9,7 +10,6 @@ import {
   recoverTransactionAddress,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fundAccount } from '../src/devchain'
 import { startTestServer, type TestServer } from './harness'
 import { PUBLIC_URL, type SignedInUser, signInWithKey } from './walletRequests'
 import {

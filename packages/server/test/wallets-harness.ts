@@ -2,8 +2,8 @@
 // idempotency key, signature encoding, a body or URL other than the one sent), and a local chain.
 import { sign } from 'node:crypto'
 import { LOCAL_CHAIN_ID } from '@satchel/core'
+import { deployUsdc, type StartAnvilReturnType, startAnvil } from '@satchel/devchain'
 import type { LightMyRequestResponse } from 'fastify'
-import { deployUsdc, type StartAnvilReturnType, startAnvil } from '../src/devchain'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,

@@ -21,7 +21,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { hashAuthorization } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEVCHAIN_DEPLOYER_PRIVATE_KEY, fundAccount } from '../src/devchain'
+import { DEVCHAIN_DEPLOYER_PRIVATE_KEY, fundAccount } from '@satchel/devchain'
 import { startTestServer, type TestServer } from './harness'
 import {
   basicAuth,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getChain } from '@satchel/core'
-import { fundAccount } from '@satchel/server/devchain'
+import { fundAccount } from '@satchel/devchain'
 import { formatUnits, parseUnits } from 'viem'
 import { readCheckoutToken, type SandboxCheckout } from './readCheckoutToken'
 import { renderCheckoutPage, renderResultPage, SANDBOX_TEST_CARD } from './renderCheckoutPage'

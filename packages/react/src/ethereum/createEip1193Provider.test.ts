@@ -1,3 +1,4 @@
+import { fundAccount, type StartAnvilReturnType, startAnvil } from '@satchel/devchain'
 import { BrowserProvider, verifyMessage as verifyWithEthers } from 'ethers'
 import {
   type Chain,
@@ -20,8 +21,6 @@ import {
   signMessage as wagmiSignMessage,
   waitForTransactionReceipt,
 } from 'wagmi/actions'
-import { fundAccount } from '../../../server/src/devchain/fundAccount'
-import { type StartAnvilReturnType, startAnvil } from '../../../server/src/devchain/startAnvil'
 import { etherMail } from '../../test/etherMail'
 import { startServer, type TestStack } from '../../test/startServer'
 import { loginWithEmail, sendEmailCode } from '../client/actions/loginWithEmail'

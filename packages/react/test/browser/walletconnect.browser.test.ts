@@ -1,8 +1,8 @@
+import { type StartAnvilReturnType, startAnvil } from '@satchel/devchain'
 import type { BrowserContext, Page } from 'playwright-core'
 import { isHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type CreateRelayReturnType, createRelay } from '../../../../apps/devnet/src/relay/createRelay'
-import { type StartAnvilReturnType, startAnvil } from '../../../server/src/devchain/startAnvil'
 import { type ExternalWallet, startExternalWallet } from '../walletconnect/startExternalWallet'
 import { type BrowserStack, startBrowserStack } from './startBrowserStack'
 

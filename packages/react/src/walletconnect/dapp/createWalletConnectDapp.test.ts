@@ -3,6 +3,7 @@
 // (SIWE verified there), signs, sends on anvil, declines, disconnects and expires.
 import { randomUUID } from 'node:crypto'
 import { UserRejectedRequestError } from '@satchel/core'
+import { fundAccount, type StartAnvilReturnType, startAnvil } from '@satchel/devchain'
 import {
   type Chain,
   createPublicClient,
@@ -18,8 +19,6 @@ import {
 import { anvil } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type CreateRelayReturnType, createRelay } from '../../../../../apps/devnet/src/relay/createRelay'
-import { fundAccount } from '../../../../server/src/devchain/fundAccount'
-import { type StartAnvilReturnType, startAnvil } from '../../../../server/src/devchain/startAnvil'
 import { etherMail } from '../../../test/etherMail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { type ExternalWallet, startExternalWallet } from '../../../test/walletconnect/startExternalWallet'

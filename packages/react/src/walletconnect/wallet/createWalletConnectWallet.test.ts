@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InvalidWalletConnectUriError } from '@satchel/core'
+import { fundAccount, type StartAnvilReturnType, startAnvil } from '@satchel/devchain'
 import { SignClient } from '@walletconnect/sign-client'
 import {
   type Address,
@@ -23,8 +24,6 @@ import {
 } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type CreateRelayReturnType, createRelay } from '../../../../../apps/devnet/src/relay/createRelay'
-import { fundAccount } from '../../../../server/src/devchain/fundAccount'
-import { type StartAnvilReturnType, startAnvil } from '../../../../server/src/devchain/startAnvil'
 import { etherMail } from '../../../test/etherMail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { createWallet } from '../../client/actions/createWallet'

@@ -1,0 +1,32 @@
+import { requestApi } from '../api/requestApi'
+import type { SatchelNodeContext } from '../types'
+import { type Policy, type PolicyRule, toPolicy } from './toPolicy'
+import { toPolicyRuleJson } from './toPolicyRuleJson'
+
+export type UpdatePolicyParameters = {
+  policyId: string
+  name?: string | undefined
+  rules?: readonly PolicyRule[] | undefined
+}
+
+/**
+ * Renames one of the app's policies or changes its rules. The rules users consented to when they
+ * delegated to a signer cannot be changed by the app (`invalid_data`: make a new policy instead).
+ *
+ * @example
+ * await updatePolicy(context, { policyId, name: 'Small sends' })
+ */
+export async function updatePolicy(
+  context: SatchelNodeContext,
+  { policyId, name, rules }: UpdatePolicyParameters,
+): Promise<Policy> {
+  const { body } = await requestApi(context, {
+    method: 'PATCH',
+    path: `/api/v1/policies/${encodeURIComponent(policyId)}`,
+    body: {
+      ...(name !== undefined && { name }),
+      ...(rules !== undefined && { rules: rules.map(toPolicyRuleJson) }),
+    },
+  })
+  return toPolicy(body)
+}
