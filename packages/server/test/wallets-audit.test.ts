@@ -1,11 +1,11 @@
 // The audit log under attack and under failure: one user's hostile input, or an audit write that
 // fails, never breaks another request nor turns a transaction that was sent into an error.
 import { LOCAL_CHAIN_ID } from '@satchel/core'
+import { fundAccount } from '@satchel/devchain'
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../src/db/createDatabase'
 import { createTestDatabase, type TestDatabase } from '../src/db/testDatabase'
-import { fundAccount } from '@satchel/devchain'
 import { startTestServer, type TestServer } from './harness'
 import { createWallet, PUBLIC_URL, type SignedInUser, signInWithKey } from './walletRequests'
 import { type LocalChain, startLocalChain, walletCall } from './wallets-harness'

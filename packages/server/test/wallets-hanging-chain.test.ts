@@ -2,10 +2,10 @@
 // only their own requests, and a nonce lease left by a process that died must not strand a sender.
 import { createServer, type Server, type Socket } from 'node:net'
 import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
+import { fundAccount } from '@satchel/devchain'
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { acquireNonceLease } from '../src/chains/nonceLeases'
-import { fundAccount } from '@satchel/devchain'
 import { startTestServer, type TestServer } from './harness'
 import { createWallet, PUBLIC_URL, signInWithKey } from './walletRequests'
 import { type LocalChain, refusal, startLocalChain, walletCall } from './wallets-harness'

@@ -1,6 +1,7 @@
 // Policies under attack, on a real chain: what a delegated signer (an app server's key the user
 // consented to, with the app's secret) can get signed, and whether the chain then accepts it.
 import { LOCAL_CHAIN_ID } from '@satchel/core'
+import { DEVCHAIN_DEPLOYER_PRIVATE_KEY, fundAccount } from '@satchel/devchain'
 import type { LightMyRequestResponse } from 'fastify'
 import {
   createPublicClient,
@@ -21,7 +22,6 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { hashAuthorization } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEVCHAIN_DEPLOYER_PRIVATE_KEY, fundAccount } from '@satchel/devchain'
 import { startTestServer, type TestServer } from './harness'
 import {
   basicAuth,
