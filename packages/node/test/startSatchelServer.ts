@@ -76,7 +76,9 @@ export async function startSatchelServer(): Promise<TestSatchelServer> {
       const { x, y, d } = await crypto.subtle.exportKey('jwk', pair.privateKey)
       if (!x || !y || !d) throw new Error('Web Crypto made a P-256 key without coordinates')
       const sessionPublicKey = { kty: 'EC' as const, crv: 'P-256' as const, x, y }
-      await post(appId, '/api/v1/passwordless/init', { email })
+      const init = z
+        .object({ flow_id: z.string() })
+        .parse(await post(appId, '/api/v1/passwordless/init', { email }))
       const outbox = await fetch(`${url}/api/v1/dev/outbox?to=${encodeURIComponent(email)}`, {
         headers: { 'satchel-app-id': appId },
       })
@@ -86,6 +88,7 @@ export async function startSatchelServer(): Promise<TestSatchelServer> {
         await post(appId, '/api/v1/passwordless/authenticate', {
           email,
           code,
+          flow_id: init.flow_id,
           session_public_key: sessionPublicKey,
         }),
       )
