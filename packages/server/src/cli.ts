@@ -25,17 +25,32 @@ const USAGE = `Usage:
 
 Configuration comes from the environment; see README.md.`
 
+/**
+ * SIGTERM (or Ctrl-C): `/readyz` fails first, so the balancer stops sending (`SHUTDOWN_DRAIN_SECONDS`);
+ * then the server stops accepting, lets in-flight requests finish, flushes the audit queue and closes
+ * its pools (`app.close()`), bounded by `SHUTDOWN_TIMEOUT_SECONDS`. A second signal exits at once.
+ */
+async function shutDown(app: Awaited<ReturnType<typeof buildApp>>, config: Config): Promise<void> {
+  const exitNow = () => process.exit(1)
+  process.once('SIGINT', exitNow)
+  process.once('SIGTERM', exitNow)
+  app.satchelDrain()
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000))
+  setTimeout(() => {
+    console.error(`satchel: requests still running after ${config.shutdownTimeoutSeconds} s; exiting`)
+    process.exit(1)
+  }, config.shutdownTimeoutSeconds * 1000).unref()
+  await app.close()
+  process.exit(0)
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, sub] = argv
   const config = loadConfig(process.env)
   if (command === 'serve') {
     const app = await buildApp(config)
-    const stop = async () => {
-      await app.close()
-      process.exit(0)
-    }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
+    process.once('SIGINT', () => void shutDown(app, config))
+    process.once('SIGTERM', () => void shutDown(app, config))
     await app.listen({ port: config.port, host: config.host })
     return -1
   }

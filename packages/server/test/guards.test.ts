@@ -17,6 +17,7 @@ describe('one guard per route, enforced in one place', () => {
       [
         "OPTIONS *  none",
         "GET /healthz  none",
+        "GET /readyz  none",
         "GET /metrics  operator",
         "GET /api/v1/openapi.json  none",
         "POST /api/v1/wallets/:wallet_id/rpc  wallet",

@@ -45,6 +45,10 @@ const environmentSchema = z.object({
   // How often expired rows are deleted (maintenance/pruneExpiredRows.ts); 0 turns the job off (an
   // operator who runs `satchel prune` from cron instead).
   PRUNE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  // SIGTERM: /readyz fails for SHUTDOWN_DRAIN_SECONDS (the balancer stops sending), then in-flight
+  // requests get up to SHUTDOWN_TIMEOUT_SECONDS to finish. Unset drain: 3 s in production, else 0.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -126,6 +130,10 @@ export type Config = {
   rateLimitScale: number
   /** Seconds between runs of the pruning job; 0: off. */
   pruneIntervalSeconds: number
+  /** SIGTERM: seconds /readyz answers 503 before the server stops accepting requests. */
+  shutdownDrainSeconds: number
+  /** SIGTERM: seconds in-flight requests may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number
   logLevel: Environment['LOG_LEVEL']
   trustProxy: TrustProxy
   /** Bearer token that `/metrics` asks for; without it `/metrics` is served outside production only. */
@@ -197,6 +205,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 3 : 0),
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY, production),
     metricsToken: e.METRICS_TOKEN,

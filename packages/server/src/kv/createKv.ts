@@ -33,6 +33,8 @@ export type Kv = {
    * it is false.
    */
   subscribe(channel: string, handlers: SubscriptionHandlers): Subscription
+  /** Resolves when the store answers (readiness); rejects when it cannot be reached. */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -117,6 +119,9 @@ function createRedisKv(url: string, prefix: string): Kv {
       await redis.publish(`${prefix}${channel}`, message)
     },
     subscribe: (channel, handlers) => channels.subscribe(channel, handlers),
+    async ping() {
+      await redis.ping()
+    },
     async close() {
       await channels.close()
       await redis.quit().catch(() => redis.disconnect())
@@ -263,6 +268,7 @@ function createMemoryKv(): Kv {
       set.add(handler)
       return { listening: () => true, close: () => set.delete(handler) }
     },
+    async ping() {},
     async close() {
       clearInterval(sweep)
       entries.clear()

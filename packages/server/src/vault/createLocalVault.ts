@@ -85,6 +85,8 @@ export function createLocalVault(parameters: CreateLocalVaultParameters): Vault 
   }
 
   return {
+    async ping() {},
+
     async createRoot({ rootId }) {
       assertRootId(rootId)
       const entropy = randomBytes(ROOT_ENTROPY_BYTES)

@@ -10,6 +10,7 @@ import {
   errorResponseSchema,
   exportResponseSchema,
   getAccountResponseSchema,
+  pingResponseSchema,
   signResponseSchema,
 } from './wireSchemas'
 
@@ -104,6 +105,9 @@ export function createRemoteVault(parameters: CreateRemoteVaultParameters): Vaul
   }
 
   return {
+    ping: async () => {
+      await post('/v1/ping', {}, pingResponseSchema)
+    },
     createRoot: (input) => post('/v1/create-root', { rootId: input.rootId }, createRootResponseSchema),
     getAccount: (input) => post('/v1/get-account', input, getAccountResponseSchema),
     export: (input) => post('/v1/export', input, exportResponseSchema),

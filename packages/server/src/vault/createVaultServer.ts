@@ -41,6 +41,8 @@ type Route = (vault: Vault, body: unknown) => Promise<unknown>
 // One route per vault operation; each parses its body with a schema before the vault sees it.
 // A Map, not an object: a path such as "constructor" must not find an inherited property.
 const routes = new Map<string, Route>([
+  // Readiness: the caller's secret was accepted and the process answers.
+  ['/v1/ping', async () => ({ ok: true })],
   ['/v1/create-root', (vault, body) => vault.createRoot(parseBody(createRootRequestSchema, body))],
   ['/v1/get-account', (vault, body) => vault.getAccount(parseBody(getAccountRequestSchema, body))],
   ['/v1/export', (vault, body) => vault.export(parseBody(exportRequestSchema, body))],

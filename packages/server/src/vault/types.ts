@@ -86,4 +86,6 @@ export interface Vault {
   getAccount(input: GetAccountParameters): Promise<GetAccountReturnType>
   sign(input: SignParameters): Promise<SignReturnType>
   export(input: ExportParameters): Promise<ExportReturnType>
+  /** Resolves when the vault answers (readiness): always for the in-process vault. */
+  ping(): Promise<void>
 }

@@ -78,4 +78,6 @@ export const signResponseSchema = z.discriminatedUnion('method', [
 
 export const exportResponseSchema = z.object({ ciphertext: z.string() })
 
+export const pingResponseSchema = z.object({ ok: z.literal(true) })
+
 export const errorResponseSchema = z.object({ error: z.string(), code: z.string() })
