@@ -24,6 +24,7 @@ import { passwordlessRoutes } from './auth/passwordless/routes'
 import { siweRoutes } from './auth/siwe/routes'
 import { siwsRoutes } from './auth/siws/routes'
 import { telegramRoutes } from './auth/telegram/routes'
+import { startReconciler } from './chains/reconcileSentTransactions'
 import { checkProductionApps } from './config/checkProductionApps'
 import type { Config } from './config/loadConfig'
 import type { TrustProxy } from './config/parseTrustProxy'
@@ -191,6 +192,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     })
     // Closed in reverse order: the job stops (and its run in progress ends) before the database closes.
     owned.push(() => pruning.stop())
+  }
+  if (config.reconcileIntervalSeconds > 0) {
+    // Sends recorded before their broadcast and still pending are seen through to the chain, also
+    // those a previous process left behind when it died.
+    const reconciler = startReconciler(ctx, { intervalMs: config.reconcileIntervalSeconds * 1000 })
+    owned.push(() => reconciler.stop())
   }
 
   // First: every route registered from here on must declare its guard, or this throws naming it.

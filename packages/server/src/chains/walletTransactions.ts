@@ -21,19 +21,20 @@ type Row = {
 }
 
 /**
- * Records a transaction the API broadcast, as pending (a retried record of the same hash is a no-op).
+ * Records a transaction about to be broadcast, as pending (a retried record of the same hash is a
+ * no-op). With its signed bytes, the reconciler can broadcast it again should it never reach the chain.
  *
  * @example
- * await recordWalletTransaction(ctx.db, { walletId, caip2: 'eip155:1', hash, nonce: 7 })
+ * await recordWalletTransaction(ctx.db, { walletId, caip2: 'eip155:1', hash, nonce: 7, signedTransaction })
  */
 export async function recordWalletTransaction(
   db: Db,
-  entry: { walletId: string; caip2: string; hash: string; nonce: number | null },
+  entry: { walletId: string; caip2: string; hash: string; nonce: number | null; signedTransaction?: string },
 ): Promise<void> {
   await db.query(
-    `insert into wallet_transactions (wallet_id, caip2, hash, nonce) values ($1, $2, $3, $4)
+    `insert into wallet_transactions (wallet_id, caip2, hash, nonce, signed_transaction) values ($1, $2, $3, $4, $5)
      on conflict (wallet_id, hash) do nothing`,
-    [entry.walletId, entry.caip2, entry.hash, entry.nonce],
+    [entry.walletId, entry.caip2, entry.hash, entry.nonce, entry.signedTransaction ?? null],
   )
 }
 

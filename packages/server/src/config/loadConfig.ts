@@ -47,6 +47,8 @@ const environmentSchema = z.object({
   PRUNE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
   // SIGTERM: /readyz fails for SHUTDOWN_DRAIN_SECONDS (the balancer stops sending), then in-flight
   // requests get up to SHUTDOWN_TIMEOUT_SECONDS to finish. Unset drain: 3 s in production, else 0.
+  // How often sends still pending are checked against their chain (rebroadcast, settled); 0: off.
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(10),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -130,6 +132,8 @@ export type Config = {
   rateLimitScale: number
   /** Seconds between runs of the pruning job; 0: off. */
   pruneIntervalSeconds: number
+  /** Seconds between checks of pending sends against their chain (reconcileSentTransactions); 0: off. */
+  reconcileIntervalSeconds: number
   /** SIGTERM: seconds /readyz answers 503 before the server stops accepting requests. */
   shutdownDrainSeconds: number
   /** SIGTERM: seconds in-flight requests may take before the process exits anyway. */
@@ -205,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS,
+    reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 3 : 0),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -14,7 +14,7 @@ import { type EthereumRpcBody, handleEthereumRpc, type WalletRpcResult } from '.
 import { handleSolanaRpc } from './rpc/handleSolanaRpc'
 import { methodsByChainType, type WalletRpcBody, walletRpcBodySchema } from './rpc/rpcSchemas'
 import type { OutgoingTransaction } from './rpc/sendEthereumTransaction'
-import { withIdempotency } from './withIdempotency'
+import { type AnswerBinding, withIdempotency } from './withIdempotency'
 
 const rpcResultSchema = z.object({ method: z.string(), data: z.record(z.string(), z.string()) })
 
@@ -86,16 +86,25 @@ export function walletRpcRoutes(
         }
         let policy: Awaited<ReturnType<typeof evaluatePolicies>> | undefined
         // Set once a send's intent is stored: from then on the broadcast may have happened.
-        const sending: { intent?: AuditIntent } = {}
+        const sending: { intent?: AuditIntent; binding?: AnswerBinding<WalletRpcResult> } = {}
+        // Before anything leaves: the answer any retry with the same idempotency key gets from now on
+        // (this transaction's hash, even if this attempt dies), then the audit intent.
         const beforeBroadcast = async (sent: OutgoingTransaction) => {
-          sending.intent = await auditLog.begin({
-            ...audit,
-            details: {
-              ...facts,
-              transaction_hash: sent.hash,
-              ...(sent.nonce !== null && { nonce: sent.nonce }),
-            },
-          })
+          await sending.binding?.bind({ method: body.method, data: { hash: sent.hash, caip2: sent.caip2 } })
+          try {
+            sending.intent = await auditLog.begin({
+              ...audit,
+              details: {
+                ...facts,
+                transaction_hash: sent.hash,
+                ...(sent.nonce !== null && { nonce: sent.nonce }),
+              },
+            })
+          } catch (error) {
+            // Nothing leaves without its intent: a retry may run afresh.
+            await sending.binding?.unbind().catch(() => {})
+            throw error
+          }
         }
         let answer: { value: WalletRpcResult; replayed: boolean }
         try {
@@ -107,7 +116,8 @@ export function walletRpcRoutes(
               body,
               parse: (stored) => rpcResultSchema.parse(stored),
             },
-            async (): Promise<WalletRpcResult> => {
+            async (binding): Promise<WalletRpcResult> => {
+              sending.binding = binding
               // The three checks are independent reads (and one write, the replay mark), so they run
               // together; their refusals are reported in a fixed order: replay, MFA, policy.
               const [replay, mfa, policies] = await Promise.allSettled([

@@ -80,9 +80,22 @@ export async function sendEthereumTransaction(
         if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
         const signedHash = keccak256(result.signedTransaction)
         await Promise.all([
-          recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash: signedHash, nonce }),
+          recordWalletTransaction(ctx.db, {
+            walletId: wallet.id,
+            caip2,
+            hash: signedHash,
+            nonce,
+            signedTransaction: result.signedTransaction,
+          }),
           beforeBroadcast({ hash: signedHash, caip2, nonce }),
-        ]).catch((error: unknown) => {
+        ]).catch(async (error: unknown) => {
+          // It will not leave: the reconciler must not send it later either.
+          await settleWalletTransaction(ctx.db, {
+            caip2,
+            hash: signedHash,
+            status: 'failed',
+            blockNumber: null,
+          }).catch(() => {})
           throw toUnrecordedError(error)
         })
         lease.assertTimeToBroadcast()
