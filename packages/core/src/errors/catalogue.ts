@@ -89,7 +89,10 @@ export const apiErrors = {
     status: 400,
     message: 'The webhook URL is not allowed: it must be http(s) and reach a public address',
   },
-  webhook_endpoint_limit_reached: { status: 409, message: 'The app already has the maximum number of webhook endpoints' },
+  webhook_endpoint_limit_reached: {
+    status: 409,
+    message: 'The app already has the maximum number of webhook endpoints',
+  },
   webhook_endpoint_disabled: {
     status: 409,
     message: 'The webhook endpoint is disabled: enable it first, then replay',

@@ -10,6 +10,7 @@ import type { AppSecretCaller } from '../http/requestContext'
  */
 export function readAppSecretCaller(request: FastifyRequest): AppSecretCaller {
   const guarded = request.guarded
-  if (guarded?.kind !== 'app') throw new Error(`${request.routeOptions.url}: its guard establishes no app secret`)
+  if (guarded?.kind !== 'app')
+    throw new Error(`${request.routeOptions.url}: its guard establishes no app secret`)
   return { app: guarded.app, secretId: guarded.secretId, access: guarded.access }
 }

@@ -68,7 +68,10 @@ export type AppSecretCaller = { app: App; secretId: string; access: AppSecretAcc
  * Server-to-server calls from an app's backend: `Authorization: Basic base64(app_id:app_secret)`,
  * with any of the app's secrets (admin/appSecrets.ts); the caller learns which one and its access.
  */
-export async function requireAppSecret(ctx: ServerContext, request: FastifyRequest): Promise<AppSecretCaller> {
+export async function requireAppSecret(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): Promise<AppSecretCaller> {
   const header = request.headers.authorization
   if (!header?.startsWith('Basic ')) throw new ApiError('invalid_app_credentials')
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8')

@@ -15,7 +15,10 @@ export type ResolvedAddress = { address: string; family: 4 | 6 }
  * @example
  * const { address } = await resolvePublicAddress('hooks.example.com', false)
  */
-export async function resolvePublicAddress(hostname: string, allowPrivate: boolean): Promise<ResolvedAddress> {
+export async function resolvePublicAddress(
+  hostname: string,
+  allowPrivate: boolean,
+): Promise<ResolvedAddress> {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname
   let addresses: ResolvedAddress[]
   const literal = isIP(bare)
@@ -31,7 +34,8 @@ export async function resolvePublicAddress(hostname: string, allowPrivate: boole
     }
   }
   const [first] = addresses
-  if (!first) throw new ApiError('invalid_webhook_url', { message: `The webhook host ${bare} does not resolve` })
+  if (!first)
+    throw new ApiError('invalid_webhook_url', { message: `The webhook host ${bare} does not resolve` })
   if (!allowPrivate && !addresses.every((entry) => isPublicAddress(entry.address)))
     throw new ApiError('invalid_webhook_url', {
       message: `The webhook host ${bare} resolves to a private or loopback address`,

@@ -74,7 +74,9 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Add a webhook endpoint (its signing secret is shown this once)',
           security,
-          body: z.object({ url, description: description.default(''), event_types: eventTypes.default([]) }).strict(),
+          body: z
+            .object({ url, description: description.default(''), event_types: eventTypes.default([]) })
+            .strict(),
           response: { 200: endpointJson.extend({ secret: z.string() }) },
         },
         config,
@@ -93,7 +95,12 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/webhooks/endpoints',
       {
-        schema: { tags, summary: "The app's webhook endpoints", security, response: { 200: z.object({ data: z.array(endpointJson) }) } },
+        schema: {
+          tags,
+          summary: "The app's webhook endpoints",
+          security,
+          response: { 200: z.object({ data: z.array(endpointJson) }) },
+        },
         config,
       },
       async (request) => ({
@@ -104,7 +111,13 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/webhooks/endpoints/:endpoint_id',
       {
-        schema: { tags, summary: 'A webhook endpoint', security, params: endpointParams, response: { 200: endpointJson } },
+        schema: {
+          tags,
+          summary: 'A webhook endpoint',
+          security,
+          params: endpointParams,
+          response: { 200: endpointJson },
+        },
         config,
       },
       async (request) =>
@@ -122,7 +135,12 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           security,
           params: endpointParams,
           body: z
-            .object({ url: url.optional(), description: description.optional(), event_types: eventTypes.optional(), enabled: z.boolean().optional() })
+            .object({
+              url: url.optional(),
+              description: description.optional(),
+              event_types: eventTypes.optional(),
+              enabled: z.boolean().optional(),
+            })
             .strict(),
           response: { 200: endpointJson },
         },
@@ -173,7 +191,11 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         id: request.params.endpoint_id,
-        secret: await rotateWebhookSecret(ctx, readAppSecretCaller(request).app.id, request.params.endpoint_id),
+        secret: await rotateWebhookSecret(
+          ctx,
+          readAppSecretCaller(request).app.id,
+          request.params.endpoint_id,
+        ),
       }),
     )
 
@@ -235,7 +257,9 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         config,
       },
       async (request) =>
-        toDeliveryJson(await sendTestWebhook(ctx, readAppSecretCaller(request).app.id, request.params.endpoint_id)),
+        toDeliveryJson(
+          await sendTestWebhook(ctx, readAppSecretCaller(request).app.id, request.params.endpoint_id),
+        ),
     )
   }
 }

@@ -20,8 +20,16 @@ export function createWebhookSecret(): string {
  * @example
  * signWebhook(secret, 'msg_1', 1700000000, '{"type":"user.created"}') // 'v1,K5oZ...'
  */
-export function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64')
+export function signWebhook(
+  secret: string,
+  messageId: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const key = Buffer.from(
+    secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
+    'base64',
+  )
   const mac = createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64')
   return `v1,${mac}`
 }

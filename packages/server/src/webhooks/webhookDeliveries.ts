@@ -76,11 +76,15 @@ export async function listWebhookDeliveries(
  * @example
  * const again = await replayWebhookDelivery(ctx, app.id, 'whd_...')
  */
-export async function replayWebhookDelivery(ctx: Ctx, appId: string, deliveryId: string): Promise<WebhookDelivery> {
-  const [original] = await ctx.db.query<Row>(`select ${COLUMNS} from webhook_deliveries where id = $1 and app_id = $2`, [
-    deliveryId,
-    appId,
-  ])
+export async function replayWebhookDelivery(
+  ctx: Ctx,
+  appId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
+  const [original] = await ctx.db.query<Row>(
+    `select ${COLUMNS} from webhook_deliveries where id = $1 and app_id = $2`,
+    [deliveryId, appId],
+  )
   if (!original) throw new ApiError('webhook_delivery_not_found')
   const endpoint = await requireWebhookEndpoint(ctx, appId, original.endpoint_id)
   if (!endpoint.enabled) throw new ApiError('webhook_endpoint_disabled')

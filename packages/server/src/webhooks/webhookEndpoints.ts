@@ -102,7 +102,12 @@ export async function updateWebhookEndpoint(
   ctx: Ctx,
   appId: string,
   id: string,
-  patch: { url?: string | undefined; description?: string | undefined; eventTypes?: string[] | undefined; enabled?: boolean | undefined },
+  patch: {
+    url?: string | undefined
+    description?: string | undefined
+    eventTypes?: string[] | undefined
+    enabled?: boolean | undefined
+  },
 ): Promise<WebhookEndpoint> {
   const current = await requireWebhookEndpoint(ctx, appId, id)
   const enabling = patch.enabled === true && !current.enabled
@@ -128,10 +133,10 @@ export async function updateWebhookEndpoint(
 
 /** Deletes an endpoint and its delivery log. */
 export async function deleteWebhookEndpoint(ctx: Ctx, appId: string, id: string): Promise<void> {
-  const rows = await ctx.db.query('delete from webhook_endpoints where id = $1 and app_id = $2 returning id', [
-    id,
-    appId,
-  ])
+  const rows = await ctx.db.query(
+    'delete from webhook_endpoints where id = $1 and app_id = $2 returning id',
+    [id, appId],
+  )
   if (rows.length === 0) throw new ApiError('webhook_endpoint_not_found')
 }
 
