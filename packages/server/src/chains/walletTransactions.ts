@@ -1,4 +1,5 @@
 import type { Db } from '../db/createDatabase'
+import { emitEvent } from '../webhooks/emitEvent'
 
 export type WalletTransactionStatus = 'pending' | 'mined' | 'failed'
 
@@ -30,11 +31,23 @@ export async function recordWalletTransaction(
   db: Db,
   entry: { walletId: string; caip2: string; hash: string; nonce: number | null },
 ): Promise<void> {
-  await db.query(
-    `insert into wallet_transactions (wallet_id, caip2, hash, nonce) values ($1, $2, $3, $4)
-     on conflict (wallet_id, hash) do nothing`,
-    [entry.walletId, entry.caip2, entry.hash, entry.nonce],
-  )
+  await db.transaction(async (tx) => {
+    const [inserted] = await tx.query<{ app_id: string; user_id: string }>(
+      `with added as (
+         insert into wallet_transactions (wallet_id, caip2, hash, nonce) values ($1, $2, $3, $4)
+         on conflict (wallet_id, hash) do nothing returning wallet_id)
+       select w.app_id, w.user_id from added join wallets w on w.id = added.wallet_id`,
+      [entry.walletId, entry.caip2, entry.hash, entry.nonce],
+    )
+    if (!inserted) return
+    const event = {
+      user_id: inserted.user_id,
+      wallet_id: entry.walletId,
+      caip2: entry.caip2,
+      hash: entry.hash,
+    }
+    await emitEvent({ db, now: Date.now }, inserted.app_id, 'wallet.transaction.broadcast', event, tx)
+  })
 }
 
 /**
@@ -47,11 +60,26 @@ export async function settleWalletTransaction(
   db: Db,
   outcome: { caip2: string; hash: string; status: 'mined' | 'failed'; blockNumber: bigint | null },
 ): Promise<void> {
-  await db.query(
-    `update wallet_transactions set status = $3, block_number = $4, updated_at = now()
-     where caip2 = $1 and hash = $2 and status = 'pending'`,
-    [outcome.caip2, outcome.hash, outcome.status, outcome.blockNumber?.toString() ?? null],
-  )
+  await db.transaction(async (tx) => {
+    const settled = await tx.query<{ wallet_id: string; app_id: string; user_id: string }>(
+      `with settled as (
+         update wallet_transactions set status = $3, block_number = $4, updated_at = now()
+         where caip2 = $1 and hash = $2 and status = 'pending' returning wallet_id)
+       select settled.wallet_id, w.app_id, w.user_id from settled join wallets w on w.id = settled.wallet_id`,
+      [outcome.caip2, outcome.hash, outcome.status, outcome.blockNumber?.toString() ?? null],
+    )
+    const type = outcome.status === 'mined' ? 'wallet.transaction.confirmed' : 'wallet.transaction.failed'
+    for (const row of settled) {
+      const event = {
+        user_id: row.user_id,
+        wallet_id: row.wallet_id,
+        caip2: outcome.caip2,
+        hash: outcome.hash,
+        block_number: outcome.blockNumber?.toString() ?? null,
+      }
+      await emitEvent({ db, now: Date.now }, row.app_id, type, event, tx)
+    }
+  })
 }
 
 /**

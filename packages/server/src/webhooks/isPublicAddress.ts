@@ -23,8 +23,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  // IPv4-mapped in any spelling the pattern below does not unwrap: refused.
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -47,5 +45,7 @@ export function isPublicAddress(address: string): boolean {
   if (mapped) return isPublicAddress(mapped)
   const version = isIP(address)
   if (version === 0) return false
+  // IPv4-mapped in a spelling the pattern above does not unwrap (`::ffff:7f00:1`): refused.
+  if (version === 6 && /^(0{0,4}:){0,5}:?ffff:/i.test(address)) return false
   return !blocked.check(address, version === 4 ? 'ipv4' : 'ipv6')
 }

@@ -1,0 +1,225 @@
+// Webhooks as an app's backend receives them: signed by the Standard Webhooks specification (checked
+// here with the `standardwebhooks` library an app would use), retried after failures, kept through a
+// restart of the server, given up on after days of failure, replayed on request.
+
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startTestServer, type TestServer } from './harness'
+import { basicAuth, createWallet, signInWithKey } from './walletRequests'
+import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver'
+
+let t: TestServer
+let receiver: WebhookReceiver
+beforeAll(async () => {
+  // Retries are due at once (the test clock does not move by itself): what is tested is that they happen.
+  t = await startTestServer({ build: { webhookWorker: { pollIntervalMs: 10, retryScheduleMs: [0, 0, 0] } } })
+  receiver = await startWebhookReceiver()
+})
+afterAll(async () => {
+  await t.close()
+  await receiver.close()
+})
+
+const asApp = (appId = t.app.id, secret = t.appSecret) => ({
+  origin: null,
+  appId,
+  headers: basicAuth(appId, secret),
+})
+
+async function addEndpoint(body: Record<string, unknown>, appId?: string, secret?: string) {
+  const response = await t.call('POST', '/api/v1/webhooks/endpoints', { ...asApp(appId, secret), body })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json() as { id: string; secret: string; enabled: boolean }
+}
+
+async function deliveries(endpointId: string, query = '') {
+  const response = await t.call('GET', `/api/v1/webhooks/endpoints/${endpointId}/deliveries${query}`, asApp())
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json() as {
+    data: Array<{
+      id: string
+      status: string
+      attempts: number
+      event_type: string
+      last_response_code: number | null
+      message_id: string
+    }>
+    next_cursor: string | null
+  }
+}
+
+/** Verifies as an app would, and answers the event. */
+function verified(secret: string, message: { headers: Record<string, unknown>; body: string }) {
+  const headers = Object.fromEntries(
+    ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [
+      name,
+      String(message.headers[name]),
+    ]),
+  )
+  return new Webhook(secret).verify(message.body, headers) as { type: string; data: Record<string, unknown> }
+}
+
+function isSignedBy(secret: string, message: { headers: Record<string, unknown>; body: string }): boolean {
+  try {
+    verified(secret, message)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('webhooks', () => {
+  it('delivers a test event, signed so that standardwebhooks verifies it', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url })
+    expect(endpoint.secret).toMatch(/^whsec_/)
+    const test = await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
+    expect(test.statusCode, test.body).toBe(200)
+    await vi.waitFor(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
+    const message = receiver.received.at(-1)
+    if (!message) throw new Error('nothing received')
+    expect(verified(endpoint.secret, message)).toMatchObject({ type: 'webhook.test' })
+    expect(message.headers['webhook-id']).toBe(test.json().message_id)
+    // Another secret does not verify it: the signature is bound to the endpoint's secret.
+    expect(() => verified(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, message)).toThrow()
+    expect((await deliveries(endpoint.id)).data[0]).toMatchObject({ attempts: 1, last_response_code: 200 })
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it("sends the app's events: a sign-up, a sign-in, a wallet, filtered by the endpoint's event types", async () => {
+    const all = await addEndpoint({ url: receiver.url })
+    const walletsOnly = await addEndpoint({ url: receiver.url, event_types: ['wallet.created'] })
+    const user = await signInWithKey(t, 'webhook-events@example.com')
+    const wallet = await createWallet(t, user.token)
+    await vi.waitFor(async () =>
+      expect((await deliveries(all.id)).data.map((d) => d.status)).toEqual([
+        'succeeded',
+        'succeeded',
+        'succeeded',
+      ]),
+    )
+    const types = (await deliveries(all.id)).data.map((d) => d.event_type).sort()
+    expect(types).toEqual(['user.authenticated', 'user.created', 'wallet.created'])
+    const walletEvents = await deliveries(walletsOnly.id)
+    expect(walletEvents.data.map((d) => d.event_type)).toEqual(['wallet.created'])
+    await vi.waitFor(() =>
+      expect(
+        receiver.received.filter((m) => m.headers['webhook-id'] === walletEvents.data[0]?.message_id),
+      ).toHaveLength(2),
+    )
+    // The same message went to both endpoints, each copy signed with its own endpoint's secret.
+    const copies = receiver.received.filter(
+      (m) => m.headers['webhook-id'] === walletEvents.data[0]?.message_id,
+    )
+    const signers = copies.map((m) => [all, walletsOnly].findIndex((e) => isSignedBy(e.secret, m)))
+    expect([...signers].sort()).toEqual([0, 1])
+    expect(
+      verified(walletsOnly.secret, copies[signers.indexOf(1)] ?? { headers: {}, body: '' }),
+    ).toMatchObject({
+      type: 'wallet.created',
+      data: { user_id: user.userId, wallet_id: wallet.id, address: wallet.address },
+    })
+    for (const endpoint of [all, walletsOnly])
+      await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it('retries after 500s until the receiver takes the message, with the same webhook-id', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url })
+    const before = receiver.received.length
+    receiver.answer(500, 500, 200)
+    await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
+    await vi.waitFor(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
+    const attempts = receiver.received.slice(before)
+    expect(attempts).toHaveLength(3)
+    expect(new Set(attempts.map((m) => m.headers['webhook-id'])).size).toBe(1)
+    for (const attempt of attempts) expect(verified(endpoint.secret, attempt).type).toBe('webhook.test')
+    expect((await deliveries(endpoint.id)).data[0]).toMatchObject({ attempts: 3, last_response_code: 200 })
+    receiver.answer(200)
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it('replays a delivered message as a new delivery with the same webhook-id', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url })
+    await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
+    await vi.waitFor(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
+    const [first] = (await deliveries(endpoint.id)).data
+    if (!first) throw new Error('no delivery')
+    const replay = await t.call('POST', `/api/v1/webhooks/deliveries/${first.id}/replay`, asApp())
+    expect(replay.statusCode, replay.body).toBe(200)
+    expect(replay.json()).toMatchObject({ message_id: first.message_id, status: 'pending' })
+    await vi.waitFor(async () =>
+      expect((await deliveries(endpoint.id)).data.map((d) => d.status)).toEqual(['succeeded', 'succeeded']),
+    )
+    const copies = receiver.received.filter((m) => m.headers['webhook-id'] === first.message_id)
+    expect(copies).toHaveLength(2)
+    for (const copy of copies) expect(verified(endpoint.secret, copy).type).toBe('webhook.test')
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it('pages the delivery log with a cursor, newest first, without repeats', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url })
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(1000)
+      await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
+    }
+    const first = await deliveries(endpoint.id, '?limit=2')
+    expect(first.data).toHaveLength(2)
+    expect(first.next_cursor).not.toBeNull()
+    const second = await deliveries(endpoint.id, `?limit=2&cursor=${first.next_cursor}`)
+    expect(second.data).toHaveLength(1)
+    expect(second.next_cursor).toBeNull()
+    const ids = [...first.data, ...second.data].map((d) => d.id)
+    expect(new Set(ids).size).toBe(3)
+    const bad = await t.call(
+      'GET',
+      `/api/v1/webhooks/endpoints/${endpoint.id}/deliveries?cursor=nonsense`,
+      asApp(),
+    )
+    expect(bad.json().code).toBe('invalid_data')
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it('a rotated secret signs from then on; the old one no longer verifies', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url })
+    const rotated = await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/rotate_secret`, asApp())
+    const secret: string = rotated.json().secret
+    expect(secret).not.toBe(endpoint.secret)
+    const test = await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
+    await vi.waitFor(() =>
+      expect(receiver.received.some((m) => m.headers['webhook-id'] === test.json().message_id)).toBe(true),
+    )
+    const message = receiver.received.find((m) => m.headers['webhook-id'] === test.json().message_id)
+    if (!message) throw new Error('not received')
+    expect(verified(secret, message).type).toBe('webhook.test')
+    expect(() => verified(endpoint.secret, message)).toThrow()
+    expect((await t.call('GET', '/api/v1/webhooks/endpoints', asApp())).body).not.toContain(secret)
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it("another app's secret sees nothing of this app's endpoints or deliveries", async () => {
+    const endpoint = await addEndpoint({ url: receiver.url })
+    const other = await t.createApp({ name: 'Other' })
+    const theirs = asApp(other.app.id, other.secret)
+    expect((await t.call('GET', `/api/v1/webhooks/endpoints/${endpoint.id}`, theirs)).json().code).toBe(
+      'webhook_endpoint_not_found',
+    )
+    expect((await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, theirs)).statusCode).toBe(
+      404,
+    )
+    expect((await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, theirs)).statusCode).toBe(404)
+    expect((await t.call('GET', '/api/v1/webhooks/endpoints', theirs)).json().data).toEqual([])
+    // This app's own secret for the other app's id is refused outright.
+    expect(
+      (await t.call('GET', '/api/v1/webhooks/endpoints', asApp(other.app.id, t.appSecret))).statusCode,
+    ).toBe(401)
+    expect((await t.call('GET', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())).statusCode).toBe(200)
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it('refuses URLs that are not http(s) or carry credentials, with a catalogued code', async () => {
+    for (const url of ['ftp://example.com/x', 'https://user:pass@example.com/x', 'not a url']) {
+      const response = await t.call('POST', '/api/v1/webhooks/endpoints', { ...asApp(), body: { url } })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().code).toBe('invalid_webhook_url')
+    }
+  })
+})
