@@ -9,6 +9,10 @@ import { createTestDatabase, type TestDatabase } from '../src/db/testDatabase'
 import { createTestKv } from '../src/kv/testKv'
 import { emitEvent } from '../src/webhooks/emitEvent'
 import { basicAuth, PUBLIC_URL } from './walletRequests'
+
+/** Waits for the worker (it runs on its own), up to a bound far above what it needs. */
+const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 })
+
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver'
 
 let database: TestDatabase
@@ -92,7 +96,7 @@ describe('a durable queue', () => {
     const before = receiver.received.length
     await emitEvent(first.satchel, app.id, 'user.deleted', { user_id: 'usr_gone' })
     // The first attempt is answered 500 (not merely under way) before the server stops.
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await listDeliveries(first, headers, endpoint.id))[0]?.last_response_code).toBe(500),
     )
     await first.close()
@@ -106,7 +110,7 @@ describe('a durable queue', () => {
     // An hour later a new server starts on the same database: the retry is due, and it is sent.
     clock.now += HOUR + 1000
     const second = await start({ webhookWorker: worker })
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await listDeliveries(second, headers, endpoint.id))[0]?.status).toBe('succeeded'),
     )
     const attempts = receiver.received.slice(before)
@@ -137,7 +141,7 @@ describe('a durable queue', () => {
     const test = () =>
       server.inject({ method: 'POST', url: `/api/v1/webhooks/endpoints/${endpoint.id}/test`, headers })
     await test()
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await listDeliveries(server, headers, endpoint.id))[0]?.status).toBe('failed'),
     )
     const failing = await server.inject({
@@ -150,7 +154,7 @@ describe('a durable queue', () => {
     // Two days on, still failing: still enabled. Three days after the first failure: disabled.
     clock.now += 2 * 24 * HOUR
     await test()
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await listDeliveries(server, headers, endpoint.id)).map((d) => d.status)).toEqual([
         'failed',
         'failed',
@@ -163,7 +167,7 @@ describe('a durable queue', () => {
     ).toBe(true)
     clock.now += 24 * HOUR
     await test()
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const current = await server.inject({
         method: 'GET',
         url: `/api/v1/webhooks/endpoints/${endpoint.id}`,
@@ -190,7 +194,7 @@ describe('a durable queue', () => {
     expect(enabled.json()).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null })
     clock.now += 1000
     await test()
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await listDeliveries(server, headers, endpoint.id))[0]?.status).toBe('succeeded'),
     )
     await server.satchelStopWebhooks()
@@ -254,7 +258,7 @@ describe('in production', () => {
       url: `/api/v1/webhooks/endpoints/${created.json().id}/test`,
       headers,
     })
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await listDeliveries(server, headers, created.json().id))[0]).toMatchObject({
         status: 'failed',
         last_error: expect.stringContaining('private or loopback'),

@@ -6,6 +6,10 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 import { basicAuth, createWallet, signInWithKey } from './walletRequests'
+
+/** Waits for the worker (it runs on its own), up to a bound far above what it needs. */
+const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 })
+
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver'
 
 let t: TestServer
@@ -74,7 +78,7 @@ describe('webhooks', () => {
     expect(endpoint.secret).toMatch(/^whsec_/)
     const test = await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
     expect(test.statusCode, test.body).toBe(200)
-    await vi.waitFor(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
+    await eventually(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
     const message = receiver.received.at(-1)
     if (!message) throw new Error('nothing received')
     expect(verified(endpoint.secret, message)).toMatchObject({ type: 'webhook.test' })
@@ -90,7 +94,7 @@ describe('webhooks', () => {
     const walletsOnly = await addEndpoint({ url: receiver.url, event_types: ['wallet.created'] })
     const user = await signInWithKey(t, 'webhook-events@example.com')
     const wallet = await createWallet(t, user.token)
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await deliveries(all.id)).data.map((d) => d.status)).toEqual([
         'succeeded',
         'succeeded',
@@ -101,7 +105,7 @@ describe('webhooks', () => {
     expect(types).toEqual(['user.authenticated', 'user.created', 'wallet.created'])
     const walletEvents = await deliveries(walletsOnly.id)
     expect(walletEvents.data.map((d) => d.event_type)).toEqual(['wallet.created'])
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(
         receiver.received.filter((m) => m.headers['webhook-id'] === walletEvents.data[0]?.message_id),
       ).toHaveLength(2),
@@ -127,7 +131,7 @@ describe('webhooks', () => {
     const before = receiver.received.length
     receiver.answer(500, 500, 200)
     await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
-    await vi.waitFor(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
+    await eventually(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
     const attempts = receiver.received.slice(before)
     expect(attempts).toHaveLength(3)
     expect(new Set(attempts.map((m) => m.headers['webhook-id'])).size).toBe(1)
@@ -140,13 +144,13 @@ describe('webhooks', () => {
   it('replays a delivered message as a new delivery with the same webhook-id', async () => {
     const endpoint = await addEndpoint({ url: receiver.url })
     await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
-    await vi.waitFor(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
+    await eventually(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
     const [first] = (await deliveries(endpoint.id)).data
     if (!first) throw new Error('no delivery')
     const replay = await t.call('POST', `/api/v1/webhooks/deliveries/${first.id}/replay`, asApp())
     expect(replay.statusCode, replay.body).toBe(200)
     expect(replay.json()).toMatchObject({ message_id: first.message_id, status: 'pending' })
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await deliveries(endpoint.id)).data.map((d) => d.status)).toEqual(['succeeded', 'succeeded']),
     )
     const copies = receiver.received.filter((m) => m.headers['webhook-id'] === first.message_id)
@@ -184,7 +188,7 @@ describe('webhooks', () => {
     const secret: string = rotated.json().secret
     expect(secret).not.toBe(endpoint.secret)
     const test = await t.call('POST', `/api/v1/webhooks/endpoints/${endpoint.id}/test`, asApp())
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(receiver.received.some((m) => m.headers['webhook-id'] === test.json().message_id)).toBe(true),
     )
     const message = receiver.received.find((m) => m.headers['webhook-id'] === test.json().message_id)
