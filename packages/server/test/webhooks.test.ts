@@ -5,7 +5,7 @@
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
-import { basicAuth, createWallet, signInWithKey } from './walletRequests'
+import { basicAuth, createWallet, enrollTotp, signInWithKey, userCall, verifyTotp } from './walletRequests'
 
 /** Waits for the worker (it runs on its own), up to a bound far above what it needs. */
 const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 })
@@ -124,6 +124,46 @@ describe('webhooks', () => {
     })
     for (const endpoint of [all, walletsOnly])
       await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it('sends links, unlinks and MFA changes, each once, to an endpoint that asked for them', async () => {
+    const types = ['user.linked_account', 'user.unlinked_account', 'mfa.enabled', 'mfa.disabled']
+    const endpoint = await addEndpoint({ url: receiver.url, event_types: types })
+    const user = await signInWithKey(t, 'webhook-changes@example.com')
+    const phone = '+15005550199'
+    const { code, flowId } = await t.sendCode(phone)
+    const linked = await userCall(t, user, 'POST', '/api/v1/passwordless_sms/link', {
+      body: { phone_number: phone, code, flow_id: flowId },
+    })
+    expect(linked.statusCode, linked.body).toBe(200)
+    const unlinked = await userCall(t, user, 'POST', '/api/v1/passwordless_sms/unlink', {
+      body: { phone_number: phone },
+    })
+    expect(unlinked.statusCode, unlinked.body).toBe(200)
+    const totp = await enrollTotp(t, user)
+    const mfaToken = await verifyTotp(t, user.token, totp)
+    const removed = await userCall(t, user, 'POST', '/api/v1/mfa/totp/unenroll', { mfaToken })
+    expect(removed.statusCode, removed.body).toBe(200)
+    await eventually(async () =>
+      expect((await deliveries(endpoint.id)).data.map((d) => d.status)).toEqual(Array(4).fill('succeeded')),
+    )
+    const log = (await deliveries(endpoint.id)).data
+    expect(log.map((d) => d.event_type).sort()).toEqual([...types].sort())
+    const dataOf = (type: string) => {
+      const message = receiver.received.find(
+        (m) => m.headers['webhook-id'] === log.find((d) => d.event_type === type)?.message_id,
+      )
+      if (!message) throw new Error(`${type} not received`)
+      const event = verified(endpoint.secret, message)
+      expect(event.type).toBe(type)
+      return event.data
+    }
+    const account = { type: 'phone', subject: phone }
+    expect(dataOf('user.linked_account')).toEqual({ user_id: user.userId, account })
+    expect(dataOf('user.unlinked_account')).toEqual({ user_id: user.userId, account })
+    expect(dataOf('mfa.enabled')).toEqual({ user_id: user.userId, method: 'totp' })
+    expect(dataOf('mfa.disabled')).toEqual({ user_id: user.userId, method: 'totp' })
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
   })
 
   it('retries after 500s until the receiver takes the message, with the same webhook-id', async () => {
