@@ -4,6 +4,8 @@
 
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { recordWalletTransaction, settleWalletTransaction } from '../src/chains/walletTransactions'
+import { advanceFundingSession, createFundingSession } from '../src/funding/fundingSessions'
 import { startTestServer, type TestServer } from './harness'
 import { basicAuth, createWallet, enrollTotp, signInWithKey, userCall, verifyTotp } from './walletRequests'
 
@@ -163,6 +165,74 @@ describe('webhooks', () => {
     expect(dataOf('user.unlinked_account')).toEqual({ user_id: user.userId, account })
     expect(dataOf('mfa.enabled')).toEqual({ user_id: user.userId, method: 'totp' })
     expect(dataOf('mfa.disabled')).toEqual({ user_id: user.userId, method: 'totp' })
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
+  it('sends a transaction broadcast then confirmed or failed, and a funding outcome, once each', async () => {
+    const types = [
+      'wallet.transaction.broadcast',
+      'wallet.transaction.confirmed',
+      'wallet.transaction.failed',
+      'funding.succeeded',
+      'funding.failed',
+    ]
+    const endpoint = await addEndpoint({ url: receiver.url, event_types: types })
+    const user = await signInWithKey(t, 'webhook-money@example.com')
+    const wallet = await createWallet(t, user.token)
+    const db = t.server.satchel.db
+    const now = () => t.clock.now
+    const [mined, dropped] = [`0x${'1'.repeat(64)}`, `0x${'2'.repeat(64)}`]
+    // What the wallet RPC and the receipt follower record, here without a chain.
+    for (const hash of [mined, dropped]) {
+      await recordWalletTransaction(db, { walletId: wallet.id, caip2: 'eip155:31337', hash, nonce: 0 }, now)
+      // Recorded twice (a retried request): still one broadcast event.
+      await recordWalletTransaction(db, { walletId: wallet.id, caip2: 'eip155:31337', hash, nonce: 0 }, now)
+    }
+    await settleWalletTransaction(db, {
+      caip2: 'eip155:31337',
+      hash: mined,
+      status: 'mined',
+      blockNumber: 12n,
+    })
+    await settleWalletTransaction(db, {
+      caip2: 'eip155:31337',
+      hash: dropped,
+      status: 'failed',
+      blockNumber: null,
+    })
+    for (const [ref, status] of [
+      ['pay-ok', 'success'],
+      ['pay-no', 'failure'],
+    ] as const) {
+      const session = await createFundingSession(db, {
+        userId: user.userId,
+        appId: t.app.id,
+        provider: 'sandbox',
+        externalRef: ref,
+        address: wallet.address,
+        now: t.clock.now,
+      })
+      await advanceFundingSession(db, session.id, { status, now: t.clock.now })
+      // A late duplicate of the same outcome changes nothing and sends nothing.
+      await advanceFundingSession(db, session.id, { status, now: t.clock.now })
+    }
+    await eventually(async () =>
+      expect((await deliveries(endpoint.id)).data.map((d) => d.status)).toEqual(Array(6).fill('succeeded')),
+    )
+    const sent = (await deliveries(endpoint.id)).data.map((d) => d.event_type).sort()
+    expect(sent).toEqual([...types, 'wallet.transaction.broadcast'].sort())
+    const confirmed = (await deliveries(endpoint.id)).data.find(
+      (d) => d.event_type === 'wallet.transaction.confirmed',
+    )
+    const message = receiver.received.find((m) => m.headers['webhook-id'] === confirmed?.message_id)
+    if (!message) throw new Error('confirmation not received')
+    expect(verified(endpoint.secret, message).data).toEqual({
+      user_id: user.userId,
+      wallet_id: wallet.id,
+      caip2: 'eip155:31337',
+      hash: mined,
+      block_number: '12',
+    })
     await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
   })
 

@@ -22,7 +22,8 @@ type Row = {
 }
 
 /**
- * Records a transaction the API broadcast, as pending (a retried record of the same hash is a no-op).
+ * Records a transaction the API broadcast, as pending (a retried record of the same hash is a no-op),
+ * and tells the app (`wallet.transaction.broadcast`, in the same transaction).
  *
  * @example
  * await recordWalletTransaction(ctx.db, { walletId, caip2: 'eip155:1', hash, nonce: 7 })
@@ -30,6 +31,7 @@ type Row = {
 export async function recordWalletTransaction(
   db: Db,
   entry: { walletId: string; caip2: string; hash: string; nonce: number | null },
+  now: () => number = Date.now,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [inserted] = await tx.query<{ app_id: string; user_id: string }>(
@@ -46,12 +48,13 @@ export async function recordWalletTransaction(
       caip2: entry.caip2,
       hash: entry.hash,
     }
-    await emitEvent({ db, now: Date.now }, inserted.app_id, 'wallet.transaction.broadcast', event, tx)
+    await emitEvent({ db, now }, inserted.app_id, 'wallet.transaction.broadcast', event, tx)
   })
 }
 
 /**
- * Records how a transaction ended (every wallet that sent this hash sees the same outcome).
+ * Records how a transaction ended (every wallet that sent this hash sees the same outcome), and tells
+ * the app of each wallet (`wallet.transaction.confirmed` or `.failed`, in the same transaction).
  *
  * @example
  * await settleWalletTransaction(ctx.db, { caip2, hash, status: 'mined', blockNumber: 12n })
@@ -59,6 +62,7 @@ export async function recordWalletTransaction(
 export async function settleWalletTransaction(
   db: Db,
   outcome: { caip2: string; hash: string; status: 'mined' | 'failed'; blockNumber: bigint | null },
+  now: () => number = Date.now,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const settled = await tx.query<{ wallet_id: string; app_id: string; user_id: string }>(
@@ -77,7 +81,7 @@ export async function settleWalletTransaction(
         hash: outcome.hash,
         block_number: outcome.blockNumber?.toString() ?? null,
       }
-      await emitEvent({ db, now: Date.now }, row.app_id, type, event, tx)
+      await emitEvent({ db, now }, row.app_id, type, event, tx)
     }
   })
 }

@@ -80,7 +80,7 @@ export async function sendEthereumTransaction(
         if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
         const signedHash = keccak256(result.signedTransaction)
         await Promise.all([
-          recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash: signedHash, nonce }),
+          recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash: signedHash, nonce }, ctx.now),
           beforeBroadcast({ hash: signedHash, caip2, nonce }),
         ]).catch((error: unknown) => {
           throw toUnrecordedError(error)
@@ -91,12 +91,11 @@ export async function sendEthereumTransaction(
         } catch (error) {
           if (mayHaveLeft(error)) follower.follow({ chainId: transaction.chainId, caip2, hash: signedHash })
           else
-            await settleWalletTransaction(ctx.db, {
-              caip2,
-              hash: signedHash,
-              status: 'failed',
-              blockNumber: null,
-            }).catch(() => {})
+            await settleWalletTransaction(
+              ctx.db,
+              { caip2, hash: signedHash, status: 'failed', blockNumber: null },
+              ctx.now,
+            ).catch(() => {})
           throw error
         }
         return signedHash
