@@ -134,6 +134,26 @@ describe('a durable queue', () => {
     await second.satchelStopWebhooks()
   })
 
+  it('two servers on one database send each message once', async () => {
+    const worker = { pollIntervalMs: 5, batchSize: 3 }
+    const [one, two] = [await start({ webhookWorker: worker }), await start({ webhookWorker: worker })]
+    if (!one || !two) throw new Error('servers did not start')
+    const { app, headers, endpoint } = await setUp(one)
+    receiver.answer(200)
+    const before = receiver.received.length
+    for (let i = 0; i < 30; i++) await emitEvent(one.satchel, app.id, 'user.deleted', { user_id: `usr_${i}` })
+    await eventually(async () => {
+      const log = await listDeliveries(two, headers, endpoint.id)
+      expect(log.filter((d) => d.status === 'succeeded')).toHaveLength(30)
+    })
+    const ids = receiver.received.slice(before).map((m) => m.headers['webhook-id'])
+    expect(ids).toHaveLength(30)
+    expect(new Set(ids).size).toBe(30)
+    for (const d of await listDeliveries(two, headers, endpoint.id)) expect(d.attempts).toBe(1)
+    await one.satchelStopWebhooks()
+    await two.satchelStopWebhooks()
+  })
+
   it('an endpoint whose every delivery fails for 3 days is disabled, and gets no more events', async () => {
     const server = await start({ webhookWorker: { pollIntervalMs: 10, retryScheduleMs: [] } })
     const { app, headers, endpoint } = await setUp(server)

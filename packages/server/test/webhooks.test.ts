@@ -128,6 +128,25 @@ describe('webhooks', () => {
       await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
   })
 
+  it("a guest's sign-up names the account type, never the hash its device credential is looked up by", async () => {
+    const endpoint = await addEndpoint({ url: receiver.url, event_types: ['user.created'] })
+    const credential = Buffer.alloc(32, 9).toString('base64url')
+    const guest = await t.call('POST', '/api/v1/guest/authenticate', {
+      body: { guest_credential: credential },
+    })
+    expect(guest.statusCode, guest.body).toBe(200)
+    await eventually(async () => expect((await deliveries(endpoint.id)).data[0]?.status).toBe('succeeded'))
+    const [delivery] = (await deliveries(endpoint.id)).data
+    const message = receiver.received.find((m) => m.headers['webhook-id'] === delivery?.message_id)
+    if (!message) throw new Error('user.created not received')
+    expect(verified(endpoint.secret, message).data).toEqual({
+      user_id: guest.json().user.id,
+      is_guest: true,
+      account: { type: 'guest' },
+    })
+    await t.call('DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`, asApp())
+  })
+
   it('sends links, unlinks and MFA changes, each once, to an endpoint that asked for them', async () => {
     const types = ['user.linked_account', 'user.unlinked_account', 'mfa.enabled', 'mfa.disabled']
     const endpoint = await addEndpoint({ url: receiver.url, event_types: types })

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import type { LinkedAccountInput } from '../users/usersRepository'
 import { emitEvent } from '../webhooks/emitEvent'
+import { toEventAccount } from '../webhooks/toEventAccount'
 import { mintSessionTokens, sendAuthenticated, startSession } from './issueSession'
 
 export type CompleteLoginParameters = {
@@ -49,7 +50,7 @@ export async function completeLogin(
         const created = {
           user_id: id,
           is_guest: isGuest,
-          account: { type: account.type, subject: account.subject },
+          account: toEventAccount(account),
         }
         await emitEvent(ctx, app.id, 'user.created', created, tx)
         return id
