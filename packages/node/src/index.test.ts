@@ -23,6 +23,7 @@ it('exports the public API', () => {
       "updatePolicy",
       "verifyAccessToken",
       "verifyIdentityToken",
+      "verifyWebhook",
     ]
   `)
 })

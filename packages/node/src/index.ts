@@ -36,3 +36,9 @@ export {
 } from './wallets/sendWalletRpc'
 export { setWalletPolicies } from './wallets/setWalletPolicies'
 export type { Wallet, WalletSigner } from './wallets/toWallet'
+export {
+  type VerifyWebhookErrorType,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from './webhooks/verifyWebhook'

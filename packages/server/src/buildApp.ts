@@ -11,6 +11,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod'
+import { secretRoutes } from './admin/secretRoutes'
 import { analyticsRoutes } from './analytics/routes'
 import { createAppsRepository } from './apps/appsRepository'
 import { appRoutes } from './apps/routes'
@@ -56,6 +57,8 @@ import { createLocalVault } from './vault/createLocalVault'
 import { createRemoteVault } from './vault/createRemoteVault'
 import type { Vault } from './vault/types'
 import { walletRoutes } from './wallets/routes'
+import { webhookRoutes } from './webhooks/routes'
+import { startWebhookWorker, type WebhookWorkerOptions } from './webhooks/startWebhookWorker'
 
 export type BuildAppOptions = {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -68,6 +71,8 @@ export type BuildAppOptions = {
   logger?: false | { level: string; stream: NodeJS.WritableStream }
   /** More routes, registered after Satchel's own and under the same guard rule (tests of the rule). */
   extraRoutes?: ReadonlyArray<(ctx: ServerContext) => FastifyPluginAsyncZod>
+  /** The webhook delivery worker: started with the server unless `false` (tests shorten its waits). */
+  webhookWorker?: false | WebhookWorkerOptions
 }
 
 declare module 'fastify' {
@@ -75,6 +80,8 @@ declare module 'fastify' {
     satchel: ServerContext
     /** Every route with its guard, in registration order (a test snapshots it). */
     satchelRouteGuards: readonly RouteGuardEntry[]
+    /** Stops the webhook delivery worker (also done on close); sends in progress go back to the queue. */
+    satchelStopWebhooks(): Promise<void>
   }
 }
 
@@ -200,6 +207,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     owned.push(() => reconciler.stop())
   }
 
+  const webhookWorker =
+    options.webhookWorker === false ? undefined : startWebhookWorker(ctx, options.webhookWorker)
+  // Closed in reverse order: the worker stops before the database it works from closes.
+  if (webhookWorker) owned.push(() => webhookWorker.stop())
+
   // First: every route registered from here on must declare its guard, or this throws naming it.
   const routeGuards = installGuards(app, ctx)
   registerErrorHandling(app)
@@ -272,6 +284,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       exportRoutes,
       recoveryRoutes,
       fundingRoutes,
+      secretRoutes,
+      webhookRoutes,
       ...(options.extraRoutes ?? []),
     ])
       await app.register(routes(ctx))
@@ -286,6 +300,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   })
   app.decorate('satchel', ctx)
   app.decorate('satchelRouteGuards', routeGuards)
+  app.decorate('satchelStopWebhooks', async () => webhookWorker?.stop())
   return app
 }
 

@@ -118,6 +118,18 @@ describe('one guard per route, enforced in one place', () => {
         "POST /api/v1/funding/sandbox/init  user",
         "GET /api/v1/funding/sandbox/status  user",
         "POST /api/v1/funding/webhooks/:provider  webhook",
+        "GET /api/v1/apps/secrets  app",
+        "POST /api/v1/apps/secrets  app",
+        "DELETE /api/v1/apps/secrets/:secret_id  app",
+        "POST /api/v1/webhooks/endpoints  app",
+        "GET /api/v1/webhooks/endpoints  app",
+        "GET /api/v1/webhooks/endpoints/:endpoint_id  app",
+        "PATCH /api/v1/webhooks/endpoints/:endpoint_id  app",
+        "DELETE /api/v1/webhooks/endpoints/:endpoint_id  app",
+        "POST /api/v1/webhooks/endpoints/:endpoint_id/rotate_secret  app",
+        "GET /api/v1/webhooks/endpoints/:endpoint_id/deliveries  app",
+        "POST /api/v1/webhooks/deliveries/:delivery_id/replay  app",
+        "POST /api/v1/webhooks/endpoints/:endpoint_id/test  app",
       ]
     `)
   })

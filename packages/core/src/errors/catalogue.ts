@@ -20,6 +20,15 @@ export const apiErrors = {
   // Apps
   app_not_found: { status: 404, message: 'Unknown app' },
   invalid_app_credentials: { status: 401, message: 'Invalid app id or secret' },
+  app_secret_read_only: {
+    status: 403,
+    message: 'This app secret is read-only: use a full-access secret to make changes',
+  },
+  app_secret_limit_reached: { status: 409, message: 'The app already has the maximum number of secrets (5)' },
+  last_full_app_secret: {
+    status: 409,
+    message: "The app's last full-access secret cannot be deleted: create another one first",
+  },
   disallowed_login_method: { status: 403, message: 'This login method is not enabled for the app' },
   development_mode_user_limit: {
     status: 403,
@@ -73,6 +82,21 @@ export const apiErrors = {
   unsupported_onramp_asset: { status: 400, message: 'This asset cannot be bought with the chosen provider' },
   onramp_provider_error: { status: 502, message: 'The onramp provider refused the request' },
   invalid_webhook: { status: 401, message: 'The webhook signature is not valid' },
+  // Webhooks
+  webhook_endpoint_not_found: { status: 404, message: 'Webhook endpoint not found' },
+  webhook_delivery_not_found: { status: 404, message: 'Webhook delivery not found' },
+  invalid_webhook_url: {
+    status: 400,
+    message: 'The webhook URL is not allowed: it must be http(s) and reach a public address',
+  },
+  webhook_endpoint_limit_reached: {
+    status: 409,
+    message: 'The app already has the maximum number of webhook endpoints',
+  },
+  webhook_endpoint_disabled: {
+    status: 409,
+    message: 'The webhook endpoint is disabled: enable it first, then replay',
+  },
 } as const satisfies Record<string, { status: number; message: string }>
 
 export type ApiErrorCode = keyof typeof apiErrors

@@ -1,5 +1,12 @@
 import { ApiError } from '@satchel/core'
-import { createId, createRandomToken, hashToken, secretsEqual } from '../crypto/tokens'
+import {
+  type AppSecretAccess,
+  listAppSecrets,
+  matchAppSecret,
+  type StoredAppSecret,
+  touchAppSecret,
+} from '../admin/appSecrets'
+import { createId, createRandomToken, hashToken } from '../crypto/tokens'
 import type { Db } from '../db/createDatabase'
 import { hasPlaintextAppSecrets } from './hasPlaintextAppSecrets'
 import { sealAppSettings } from './sealAppSettings'
@@ -8,7 +15,6 @@ import { type App, type AppSettings, type LoginMethod, loginMethods } from './ty
 type AppRow = {
   id: string
   name: string
-  secret_hash: Buffer
   allowed_origins: string[]
   login_methods: string[]
   mode: 'development' | 'production'
@@ -39,15 +45,16 @@ const CACHE_MS = 5_000
  * holding a secret are refused rather than stored in plaintext.
  */
 export function createAppsRepository(db: Db, now: () => number = Date.now, encryptionKey?: Uint8Array) {
-  // The secret's hash is kept beside the app, never in it: an App is passed around and logged.
-  const cache = new Map<string, { app: App | undefined; secretHash: Buffer | undefined; at: number }>()
+  // The secrets' hashes are kept beside the app, never in it: an App is passed around and logged.
+  const cache = new Map<string, { app: App | undefined; secrets: StoredAppSecret[]; at: number }>()
   let originsCache: { origins: Set<string>; at: number } | undefined
 
   async function load(id: string) {
     const hit = cache.get(id)
     if (hit && now() - hit.at < CACHE_MS) return hit
     const [row] = await db.query<AppRow>('select * from apps where id = $1', [id])
-    const entry = { app: row ? toApp(row) : undefined, secretHash: row?.secret_hash, at: now() }
+    const secrets = row ? await listAppSecrets(db, id) : []
+    const entry = { app: row ? toApp(row) : undefined, secrets, at: now() }
     cache.set(id, entry)
     return entry
   }
@@ -72,26 +79,32 @@ export function createAppsRepository(db: Db, now: () => number = Date.now, encry
       return app
     },
 
-    /** Creates an app; the secret is returned once and only its hash is kept. */
+    /** Creates an app with one full secret; the secret is returned once and only its hash is kept. */
     async createApp(parameters: CreateAppParameters): Promise<{ app: App; secret: string }> {
       for (const origin of parameters.allowedOrigins) assertOrigin(origin)
       const id = createId('app')
       const secret = `sk_${createRandomToken(32)}`
-      const [row] = await db.query<AppRow>(
-        `insert into apps (id, name, secret_hash, allowed_origins, login_methods, mode, require_terms, cookie_mode, settings)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
-        [
-          id,
-          parameters.name,
-          hashToken(secret),
-          parameters.allowedOrigins,
-          parameters.loginMethods ?? ['email', 'sms', 'guest'],
-          parameters.mode ?? 'development',
-          parameters.requireTerms ?? false,
-          parameters.cookieMode ?? false,
-          JSON.stringify(sealSettings(id, parameters.settings ?? {})),
-        ],
-      )
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx.query<AppRow>(
+          `insert into apps (id, name, allowed_origins, login_methods, mode, require_terms, cookie_mode, settings)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+          [
+            id,
+            parameters.name,
+            parameters.allowedOrigins,
+            parameters.loginMethods ?? ['email', 'sms', 'guest'],
+            parameters.mode ?? 'development',
+            parameters.requireTerms ?? false,
+            parameters.cookieMode ?? false,
+            JSON.stringify(sealSettings(id, parameters.settings ?? {})),
+          ],
+        )
+        await tx.query(
+          `insert into app_secrets (id, app_id, secret_hash, prefix, access) values ($1, $2, $3, $4, 'full')`,
+          [createId('sec'), id, hashToken(secret), secret.slice(0, 8)],
+        )
+        return inserted
+      })
       if (!row) throw new Error('insert returned nothing')
       originsCache = undefined
       return { app: toApp(row), secret }
@@ -138,11 +151,30 @@ export function createAppsRepository(db: Db, now: () => number = Date.now, encry
       return (await db.query<AppRow>('select * from apps order by created_at')).map(toApp)
     },
 
-    /** Checks an app's secret in constant time (server-to-server calls use Basic auth). */
-    async verifySecret(id: string, secret: string): Promise<boolean> {
-      const { secretHash } = await load(id)
+    /**
+     * Which of the app's secrets `secret` is, checked in constant time (server-to-server calls use
+     * Basic auth), with its access level; undefined for a wrong secret or an unknown app. Its use is
+     * recorded (at most once a minute) for the owner's list.
+     */
+    async checkSecret(
+      id: string,
+      secret: string,
+    ): Promise<{ secretId: string; access: AppSecretAccess } | undefined> {
+      const { secrets } = await load(id)
       // Compare against a dummy when the app is unknown so timing does not reveal which ids exist.
-      return secretsEqual(secretHash ?? Buffer.alloc(32), hashToken(secret)) && secretHash !== undefined
+      const found = matchAppSecret(secrets.length > 0 ? secrets : [DUMMY_SECRET], secret)
+      if (!found || found === DUMMY_SECRET) return undefined
+      const at = now()
+      if (!found.lastUsedAt || at - found.lastUsedAt.getTime() >= 60_000) {
+        found.lastUsedAt = new Date(at)
+        await touchAppSecret(db, found.id, found.lastUsedAt)
+      }
+      return { secretId: found.id, access: found.access }
+    },
+
+    /** Drops this instance's cached secrets of an app (after one is made or deleted here). */
+    forgetSecrets(id: string): void {
+      cache.delete(id)
     },
 
     /** Every origin any app allows: CORS preflights carry no app id, so they are checked against this union. */
@@ -158,6 +190,15 @@ export function createAppsRepository(db: Db, now: () => number = Date.now, encry
 }
 
 export type AppsRepository = ReturnType<typeof createAppsRepository>
+
+const DUMMY_SECRET: StoredAppSecret = {
+  id: '',
+  prefix: '',
+  access: 'read_only',
+  createdAt: new Date(0),
+  lastUsedAt: null,
+  hash: Buffer.alloc(32),
+}
 
 function toApp(row: AppRow): App {
   return {

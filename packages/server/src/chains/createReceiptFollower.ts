@@ -46,7 +46,11 @@ export function createReceiptFollower(
     const receipt = await client.getTransactionReceipt({ hash: transaction.hash }).catch(() => undefined)
     if (!receipt) return { status: 'pending' as const, blockNumber: null }
     const status = receipt.status === 'success' ? ('mined' as const) : ('failed' as const)
-    await settleWalletTransaction(ctx.db, { ...transaction, status, blockNumber: receipt.blockNumber })
+    await settleWalletTransaction(
+      ctx.db,
+      { ...transaction, status, blockNumber: receipt.blockNumber },
+      ctx.now,
+    )
     pending.delete(`${transaction.caip2}/${transaction.hash}`)
     return { status, blockNumber: receipt.blockNumber }
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/createDatabase'
+import { emitEvent } from '../webhooks/emitEvent'
 
 export type WalletTransactionStatus = 'pending' | 'mined' | 'failed'
 
@@ -22,7 +23,8 @@ type Row = {
 
 /**
  * Records a transaction about to be broadcast, as pending (a retried record of the same hash is a
- * no-op). With its signed bytes, the reconciler can broadcast it again should it never reach the chain.
+ * no-op), and tells the app (`wallet.transaction.broadcast`, in the same transaction). With its signed
+ * bytes, the reconciler can broadcast it again should it never reach the chain.
  *
  * @example
  * await recordWalletTransaction(ctx.db, { walletId, caip2: 'eip155:1', hash, nonce: 7, signedTransaction })
@@ -30,16 +32,31 @@ type Row = {
 export async function recordWalletTransaction(
   db: Db,
   entry: { walletId: string; caip2: string; hash: string; nonce: number | null; signedTransaction?: string },
+  now: () => number = Date.now,
 ): Promise<void> {
-  await db.query(
-    `insert into wallet_transactions (wallet_id, caip2, hash, nonce, signed_transaction) values ($1, $2, $3, $4, $5)
-     on conflict (wallet_id, hash) do nothing`,
-    [entry.walletId, entry.caip2, entry.hash, entry.nonce, entry.signedTransaction ?? null],
-  )
+  await db.transaction(async (tx) => {
+    const [inserted] = await tx.query<{ app_id: string; user_id: string }>(
+      `with added as (
+         insert into wallet_transactions (wallet_id, caip2, hash, nonce, signed_transaction)
+          values ($1, $2, $3, $4, $5)
+         on conflict (wallet_id, hash) do nothing returning wallet_id)
+       select w.app_id, w.user_id from added join wallets w on w.id = added.wallet_id`,
+      [entry.walletId, entry.caip2, entry.hash, entry.nonce, entry.signedTransaction ?? null],
+    )
+    if (!inserted) return
+    const event = {
+      user_id: inserted.user_id,
+      wallet_id: entry.walletId,
+      caip2: entry.caip2,
+      hash: entry.hash,
+    }
+    await emitEvent({ db, now }, inserted.app_id, 'wallet.transaction.broadcast', event, tx)
+  })
 }
 
 /**
- * Records how a transaction ended (every wallet that sent this hash sees the same outcome).
+ * Records how a transaction ended (every wallet that sent this hash sees the same outcome), and tells
+ * the app of each wallet (`wallet.transaction.confirmed` or `.failed`, in the same transaction).
  *
  * @example
  * await settleWalletTransaction(ctx.db, { caip2, hash, status: 'mined', blockNumber: 12n })
@@ -47,12 +64,28 @@ export async function recordWalletTransaction(
 export async function settleWalletTransaction(
   db: Db,
   outcome: { caip2: string; hash: string; status: 'mined' | 'failed'; blockNumber: bigint | null },
+  now: () => number = Date.now,
 ): Promise<void> {
-  await db.query(
-    `update wallet_transactions set status = $3, block_number = $4, updated_at = now()
-     where caip2 = $1 and hash = $2 and status = 'pending'`,
-    [outcome.caip2, outcome.hash, outcome.status, outcome.blockNumber?.toString() ?? null],
-  )
+  await db.transaction(async (tx) => {
+    const settled = await tx.query<{ wallet_id: string; app_id: string; user_id: string }>(
+      `with settled as (
+         update wallet_transactions set status = $3, block_number = $4, updated_at = now()
+         where caip2 = $1 and hash = $2 and status = 'pending' returning wallet_id)
+       select settled.wallet_id, w.app_id, w.user_id from settled join wallets w on w.id = settled.wallet_id`,
+      [outcome.caip2, outcome.hash, outcome.status, outcome.blockNumber?.toString() ?? null],
+    )
+    const type = outcome.status === 'mined' ? 'wallet.transaction.confirmed' : 'wallet.transaction.failed'
+    for (const row of settled) {
+      const event = {
+        user_id: row.user_id,
+        wallet_id: row.wallet_id,
+        caip2: outcome.caip2,
+        hash: outcome.hash,
+        block_number: outcome.blockNumber?.toString() ?? null,
+      }
+      await emitEvent({ db, now }, row.app_id, type, event, tx)
+    }
+  })
 }
 
 /**

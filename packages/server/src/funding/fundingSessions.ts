@@ -2,6 +2,7 @@ import type { OnrampProvider } from '@satchel/core'
 import { writeAudit } from '../audit/writeAudit'
 import { createId } from '../crypto/tokens'
 import type { Db } from '../db/createDatabase'
+import { emitEvent } from '../webhooks/emitEvent'
 import { type FundingStatus, fundingStatusRank } from './foldFundingStatus'
 
 /** One attempt to fund a wallet (see migration 005_funding.sql). */
@@ -141,6 +142,16 @@ export async function advanceFundingSession(
     [id, update.status, txHash, new Date(update.now), fundingStatusRank[update.status]],
   )
   const [row] = changed
+  if (row && (row.status === 'success' || row.status === 'failure')) {
+    const type = row.status === 'success' ? 'funding.succeeded' : 'funding.failed'
+    const event = {
+      user_id: row.user_id,
+      funding_session_id: row.id,
+      provider: row.provider,
+      tx_hash: row.tx_hash,
+    }
+    await emitEvent({ db, now: () => update.now }, row.app_id, type, event)
+  }
   if (row) {
     await writeAudit(db, {
       appId: row.app_id,

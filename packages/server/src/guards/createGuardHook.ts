@@ -120,7 +120,11 @@ function userHook(
 }
 
 async function appHook(ctx: ServerContext, request: FastifyRequest): Promise<void> {
-  request.guarded = { kind: 'app', app: await requireAppSecret(ctx, request) }
+  const caller = await requireAppSecret(ctx, request)
+  // A read-only secret reads: anything but GET could change the app (or mint a full secret).
+  if (caller.access === 'read_only' && request.method !== 'GET' && request.method !== 'HEAD')
+    throw new ApiError('app_secret_read_only')
+  request.guarded = { kind: 'app', app: caller.app, secretId: caller.secretId, access: caller.access }
 }
 
 /**

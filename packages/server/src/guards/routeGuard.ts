@@ -1,3 +1,4 @@
+import type { AppSecretAccess } from '../admin/appSecrets'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
 import type { Auth } from '../http/requestContext'
@@ -57,7 +58,7 @@ export type FreshLoginRule = true | ((ctx: ServerContext, auth: Auth) => Promise
 export type Guarded =
   | { kind: 'app-id'; app: App }
   | { kind: 'user'; app: App; auth: Auth }
-  | { kind: 'app'; app: App }
+  | { kind: 'app'; app: App; secretId: string; access: AppSecretAccess }
   | { kind: 'wallet'; app: App; authorized: AuthorizedWalletRequest }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
+import type { AppSecretAccess } from '../admin/appSecrets'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
 import { secretsEqual } from '../crypto/tokens'
@@ -60,8 +61,17 @@ export async function requireAuth(ctx: ServerContext, request: FastifyRequest): 
   return auth
 }
 
-/** Server-to-server calls from an app's backend: `Authorization: Basic base64(app_id:app_secret)`. */
-export async function requireAppSecret(ctx: ServerContext, request: FastifyRequest): Promise<App> {
+/** The app's backend, as its secret established it: which secret, and what it may do. */
+export type AppSecretCaller = { app: App; secretId: string; access: AppSecretAccess }
+
+/**
+ * Server-to-server calls from an app's backend: `Authorization: Basic base64(app_id:app_secret)`,
+ * with any of the app's secrets (admin/appSecrets.ts); the caller learns which one and its access.
+ */
+export async function requireAppSecret(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): Promise<AppSecretCaller> {
   const header = request.headers.authorization
   if (!header?.startsWith('Basic ')) throw new ApiError('invalid_app_credentials')
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8')
@@ -70,10 +80,11 @@ export async function requireAppSecret(ctx: ServerContext, request: FastifyReque
   const headerAppId = request.headers[APP_ID_HEADER]
   if (!id || (headerAppId !== undefined && !secretsEqual(String(headerAppId), id)))
     throw new ApiError('invalid_app_credentials')
-  if (!(await ctx.apps.verifySecret(id, secret))) throw new ApiError('invalid_app_credentials')
+  const match = await ctx.apps.checkSecret(id, secret)
+  if (!match) throw new ApiError('invalid_app_credentials')
   const app = await ctx.apps.getApp(id)
   if (!app) throw new ApiError('invalid_app_credentials')
-  return app
+  return { app, ...match }
 }
 
 function readAccessToken(request: FastifyRequest, app: App): string | undefined {

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context'
 import { createId } from '../crypto/tokens'
+import { emitUserEvent } from '../webhooks/emitUserEvent'
 
 /** The second factors Satchel offers. */
 export type MfaMethodType = 'totp' | 'sms' | 'passkey'
@@ -109,12 +110,14 @@ export async function confirmMfaMethod(
        returning id`,
       [createId('mfa'), userId, type, JSON.stringify(options.details), enrolledAt],
     )
+    if (rows.length > 0) await emitUserEvent(ctx, userId, 'mfa.enabled', { method: type })
     return rows.length > 0
   }
   const rows = await ctx.db.query(
     'update mfa_methods set confirmed = true, enrolled_at = $3 where user_id = $1 and type = $2 and not confirmed returning id',
     [userId, type, enrolledAt],
   )
+  if (rows.length > 0) await emitUserEvent(ctx, userId, 'mfa.enabled', { method: type })
   return rows.length > 0
 }
 
@@ -124,10 +127,12 @@ export async function deleteMfaMethod(
   userId: string,
   type: MfaMethodType,
 ): Promise<boolean> {
-  const rows = await ctx.db.query('delete from mfa_methods where user_id = $1 and type = $2 returning id', [
-    userId,
-    type,
-  ])
+  const rows = await ctx.db.query<{ confirmed: boolean }>(
+    'delete from mfa_methods where user_id = $1 and type = $2 returning confirmed',
+    [userId, type],
+  )
+  // A pending method that is dropped was never enabled: only a confirmed one's removal is news.
+  if (rows.some((row) => row.confirmed)) await emitUserEvent(ctx, userId, 'mfa.disabled', { method: type })
   return rows.length > 0
 }
 

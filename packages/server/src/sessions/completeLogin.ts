@@ -4,6 +4,8 @@ import type { App, LoginMethod } from '../apps/types'
 import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import type { LinkedAccountInput } from '../users/usersRepository'
+import { emitEvent } from '../webhooks/emitEvent'
+import { toEventAccount } from '../webhooks/toEventAccount'
 import { mintSessionTokens, sendAuthenticated, startSession } from './issueSession'
 
 export type CompleteLoginParameters = {
@@ -43,7 +45,16 @@ export async function completeLogin(
         throw new ApiError('development_mode_user_limit')
     }
     try {
-      userId = await ctx.db.transaction((tx) => ctx.users.createUser(tx, app.id, account, isGuest))
+      userId = await ctx.db.transaction(async (tx) => {
+        const id = await ctx.users.createUser(tx, app.id, account, isGuest)
+        const created = {
+          user_id: id,
+          is_guest: isGuest,
+          account: toEventAccount(account),
+        }
+        await emitEvent(ctx, app.id, 'user.created', created, tx)
+        return id
+      })
       isNewUser = true
     } catch (error) {
       // Two first logins with the same account raced: the other one created the user.
@@ -66,6 +77,7 @@ export async function completeLogin(
       outcome: 'success',
       details: { new_user: isNewUser },
     }),
+    emitEvent(ctx, app.id, 'user.authenticated', { user_id: userId, method, is_new_user: isNewUser }),
   ])
   await beforeReply?.()
   return sendAuthenticated(ctx, reply, { app, user, token, refreshToken, identityToken, isNewUser })

@@ -4,6 +4,8 @@ import { writeAudit } from '../audit/writeAudit'
 import type { ServerContext } from '../context'
 import type { Db } from '../db/createDatabase'
 import type { Auth } from '../http/requestContext'
+import { emitEvent } from '../webhooks/emitEvent'
+import { toEventAccount } from '../webhooks/toEventAccount'
 import type { LinkedAccountInput, User } from './usersRepository'
 
 /** The most accounts (ways in) one user can hold, of every type together. */
@@ -76,6 +78,8 @@ export async function linkAccount(
     // A concurrent first login with the same account (which holds no lock on this user) loses to
     // the unique key: the insert then fails with `linked_to_another_user`.
     await ctx.users.linkAccount(tx, auth.app.id, auth.userId, account)
+    const linked = { user_id: auth.userId, account: toEventAccount(account) }
+    await emitEvent(ctx, auth.app.id, 'user.linked_account', linked, tx)
     return true
   })
   if (added) {
@@ -122,6 +126,8 @@ export async function unlinkAccount(
     const waysIn = realAccounts.length > 0 ? realAccounts : accounts
     if (waysIn.includes(target) && waysIn.length === 1) throw new ApiError('cannot_unlink_last_account')
     await ctx.users.unlinkAccount(auth.userId, type, subject, tx)
+    const unlinked = { user_id: auth.userId, account: toEventAccount({ type, subject }) }
+    await emitEvent(ctx, auth.app.id, 'user.unlinked_account', unlinked, tx)
   })
   await writeAudit(ctx.db, {
     appId: auth.app.id,

@@ -67,7 +67,14 @@ export async function authorizeWalletRequest(
 ): Promise<AuthorizedWalletRequest> {
   const delegated = allowDelegated && request.headers.authorization?.startsWith('Basic ') === true
   const auth = delegated ? undefined : await requireAuth(ctx, request)
-  const app = auth ? auth.app : await requireAppSecret(ctx, request)
+  let app: App
+  if (auth) app = auth.app
+  else {
+    const caller = await requireAppSecret(ctx, request)
+    // A delegated signature is a change made with the app's secret: a read-only secret may not.
+    if (caller.access === 'read_only') throw new ApiError('app_secret_read_only')
+    app = caller.app
+  }
   // From here the caller is known: its refusals are worth recording (anonymous noise is not).
   try {
     return await checkSignedRequest(ctx, request, { walletId, app, auth })

@@ -6,6 +6,7 @@ import { createNonceManager } from '../chains/createNonceManager'
 import { createReceiptFollower } from '../chains/createReceiptFollower'
 import type { ServerContext } from '../context'
 import { scanRoutes } from '../scan/routes'
+import { emitEvent } from '../webhooks/emitEvent'
 import { createWallet } from './createWallet'
 import { requireReadableWallet } from './requireReadableWallet'
 import { resolveWalletOwner } from './resolveWalletOwner'
@@ -105,6 +106,15 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
                 details: { wallet_id: wallet.id, chain_type: wallet.chainType, index: wallet.index },
               })
               .catch((error: unknown) => ctx.log.error({ err: error }, 'audit entry lost'))
+            const event = {
+              user_id: owner.userId,
+              wallet_id: wallet.id,
+              chain_type: wallet.chainType,
+              address: wallet.address,
+            }
+            await emitEvent(ctx, owner.app.id, 'wallet.created', event).catch((error: unknown) =>
+              ctx.log.error({ err: error }, 'webhook event lost'),
+            )
             // A wallet made a moment ago has no delegated signers yet.
             return { wallet: toWalletJson(wallet, []), created }
           },

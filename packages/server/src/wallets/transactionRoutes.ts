@@ -57,11 +57,11 @@ export function transactionRoutes(ctx: ServerContext, follower: ReceiptFollower)
             timeoutMs: getRpcTimeoutMs(ctx.config),
           })
           if (checked.status !== 'pending') {
-            await settleWalletTransaction(ctx.db, {
-              ...transaction,
-              status: checked.status,
-              blockNumber: checked.slot,
-            })
+            await settleWalletTransaction(
+              ctx.db,
+              { ...transaction, status: checked.status, blockNumber: checked.slot },
+              ctx.now,
+            )
           }
           status = checked.status
           blockNumber = checked.slot

@@ -72,7 +72,7 @@ export async function handleSolanaRpc(
       // it is recorded, and its audit intent stored, before the broadcast.
       const hash = encodeBase58(signed.firstSignature)
       await Promise.all([
-        recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash, nonce: null }),
+        recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash, nonce: null }, ctx.now),
         beforeBroadcast({ hash, caip2, nonce: null }),
       ]).catch((error: unknown) => {
         throw toUnrecordedError(error)
@@ -84,9 +84,11 @@ export async function handleSolanaRpc(
       } catch (error) {
         // A refusal (not an unreachable cluster, after which it may still land) settles it as failed.
         if (error instanceof ApiError && !(error.cause instanceof Error))
-          await settleWalletTransaction(ctx.db, { caip2, hash, status: 'failed', blockNumber: null }).catch(
-            () => {},
-          )
+          await settleWalletTransaction(
+            ctx.db,
+            { caip2, hash, status: 'failed', blockNumber: null },
+            ctx.now,
+          ).catch(() => {})
         throw error
       }
       return { method: body.method, data: { hash, caip2 } }

@@ -80,22 +80,25 @@ export async function sendEthereumTransaction(
         if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
         const signedHash = keccak256(result.signedTransaction)
         await Promise.all([
-          recordWalletTransaction(ctx.db, {
-            walletId: wallet.id,
-            caip2,
-            hash: signedHash,
-            nonce,
-            signedTransaction: result.signedTransaction,
-          }),
+          recordWalletTransaction(
+            ctx.db,
+            {
+              walletId: wallet.id,
+              caip2,
+              hash: signedHash,
+              nonce,
+              signedTransaction: result.signedTransaction,
+            },
+            ctx.now,
+          ),
           beforeBroadcast({ hash: signedHash, caip2, nonce }),
         ]).catch(async (error: unknown) => {
           // It will not leave: the reconciler must not send it later either.
-          await settleWalletTransaction(ctx.db, {
-            caip2,
-            hash: signedHash,
-            status: 'failed',
-            blockNumber: null,
-          }).catch(() => {})
+          await settleWalletTransaction(
+            ctx.db,
+            { caip2, hash: signedHash, status: 'failed', blockNumber: null },
+            ctx.now,
+          ).catch(() => {})
           throw toUnrecordedError(error)
         })
         lease.assertTimeToBroadcast()
@@ -104,12 +107,11 @@ export async function sendEthereumTransaction(
         } catch (error) {
           if (mayHaveLeft(error)) follower.follow({ chainId: transaction.chainId, caip2, hash: signedHash })
           else
-            await settleWalletTransaction(ctx.db, {
-              caip2,
-              hash: signedHash,
-              status: 'failed',
-              blockNumber: null,
-            }).catch(() => {})
+            await settleWalletTransaction(
+              ctx.db,
+              { caip2, hash: signedHash, status: 'failed', blockNumber: null },
+              ctx.now,
+            ).catch(() => {})
           throw error
         }
         return signedHash
