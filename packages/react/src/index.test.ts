@@ -87,6 +87,7 @@ describe('public surface', () => {
         "signUpWithPasskey",
         "startOAuthLink",
         "startOAuthLogin",
+        "startSandboxCheckout",
         "toProviderRpcError",
         "transactionScanQueryOptions",
         "transactionStatusQueryOptions",

@@ -124,6 +124,11 @@ export {
   type TypedDataDefinition,
 } from './client/actions/signTypedData'
 export { type SignUpWithPasskeyParameters, signUpWithPasskey } from './client/actions/signUpWithPasskey'
+export {
+  type StartSandboxCheckoutParameters,
+  type StartSandboxCheckoutReturnType,
+  startSandboxCheckout,
+} from './client/actions/startSandboxCheckout'
 export { type UnenrollMfaParameters, unenrollMfa } from './client/actions/unenrollMfa'
 export { unlockRecovery } from './client/actions/unlockRecovery'
 export {

@@ -1,4 +1,6 @@
+import { ApiError } from '@satchel/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { NotAuthenticatedError } from '../errors/errors'
 import { createQuery, defaultRetryDelay, type ReadContext, type ReadState } from './createQuery'
 
 /** A read the test answers by hand, one call at a time. */
@@ -65,6 +67,29 @@ describe('createQuery', () => {
     query.fetch()
     await vi.waitFor(() => expect(query.getState().status).toBe('success'))
     expect(query.getState()).toMatchObject({ data: 'back', error: undefined, failureReason: undefined })
+  })
+
+  it('does not ask again when the answer cannot change (a 404, signed out), but does after a 503 or 429', async () => {
+    for (const [code, tries] of [
+      ['not_found', 1],
+      ['service_unavailable', 3],
+      ['too_many_requests', 3],
+    ] as const) {
+      const queryFn = vi.fn(async () => {
+        throw new ApiError(code)
+      })
+      const query = createQuery({ queryFn, retry: 2, retryDelay: () => 0 })
+      query.fetch()
+      await vi.waitFor(() => expect(query.getState().status).toBe('error'))
+      expect(queryFn).toHaveBeenCalledTimes(tries)
+    }
+    const signedOut = vi.fn(async () => {
+      throw new NotAuthenticatedError({ action: 'getSessions' })
+    })
+    const query = createQuery({ queryFn: signedOut, retryDelay: () => 0 })
+    query.fetch()
+    await vi.waitFor(() => expect(query.getState().status).toBe('error'))
+    expect(signedOut).toHaveBeenCalledTimes(1)
   })
 
   it('keeps the last good data when a later read fails', async () => {

@@ -19,7 +19,10 @@ export type ReadState<data> = {
 export type ReadContext = { signal: AbortSignal }
 
 export type ReadBehaviour<data> = {
-  /** How many times a failed read is tried again (or a rule per failure). Default 3. */
+  /**
+   * How many times a failed read is tried again (or a rule per failure). Default 3; a number never
+   * retries an answer that asking again cannot change (see `isPermanentError`).
+   */
   retry?: number | ((failureCount: number, error: Error) => boolean) | undefined
   /** How long to wait before try number `failureCount + 1`, in ms. Default 500 ms doubling up to 8 s. */
   retryDelay?: ((failureCount: number) => number) | undefined
@@ -57,6 +60,30 @@ export const initialReadState: ReadState<never> = {
   failureReason: undefined,
 }
 
+/**
+ * An error that asking again will not fix: the server's 4xx (but 408 and 429), a signed-out client,
+ * a feature the server does not have.
+ *
+ * @example
+ * isPermanentError(new ApiError({ code: 'not_found' })) // true
+ */
+export function isPermanentError(error: Error): boolean {
+  const status: unknown = Reflect.get(error, 'status')
+  if (typeof status === 'number') return status >= 400 && status < 500 && status !== 408 && status !== 429
+  return error.name === 'NotAuthenticatedError' || error.name === 'FeatureNotAvailableError'
+}
+
+/** Whether try number `failureCount + 1` should happen under `retry`. */
+export function shouldRetry(
+  retry: NonNullable<ReadBehaviour<unknown>['retry']>,
+  failureCount: number,
+  error: Error,
+): boolean {
+  return typeof retry === 'function'
+    ? retry(failureCount, error)
+    : failureCount <= retry && !isPermanentError(error)
+}
+
 const toError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)))
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden'
 
@@ -87,8 +114,6 @@ export function createQuery<data>({
     state = { ...state, ...next }
     for (const listener of listeners) listener(state)
   }
-  const shouldRetry = (failureCount: number, error: Error) =>
-    typeof retry === 'function' ? retry(failureCount, error) : failureCount <= retry
   const wait = (ms: number, signal: AbortSignal) =>
     new Promise<void>((resolve) => {
       const pause = setTimeout(resolve, ms)
@@ -136,7 +161,7 @@ export function createQuery<data>({
         if (signal.aborted) return
         const error = toError(caught)
         failureCount++
-        if (!shouldRetry(failureCount, error)) {
+        if (!shouldRetry(retry, failureCount, error)) {
           set({ status: 'error', error, isFetching: false, failureCount, failureReason: error })
           break
         }

@@ -6,6 +6,7 @@ import {
   type Query,
   type ReadBehaviour,
   type ReadState,
+  shouldRetry,
 } from '../query/createQuery'
 import type { ReadOptions } from '../query/options'
 
@@ -65,10 +66,7 @@ export function useRead<data>({
     if (!enabled) return
     const query = createQuery<data>({
       queryFn: (context) => latest.current.queryFn(context),
-      retry: (failureCount, error) => {
-        const rule = latest.current.retry ?? 3
-        return typeof rule === 'function' ? rule(failureCount, error) : failureCount <= rule
-      },
+      retry: (failureCount, error) => shouldRetry(latest.current.retry ?? 3, failureCount, error),
       retryDelay: (failureCount) => (latest.current.retryDelay ?? defaultRetryDelay)(failureCount),
       refetchInterval: (data) => {
         const interval = latest.current.refetchInterval

@@ -1,6 +1,8 @@
 import reference from 'canonicalize'
 import { describe, expect, it } from 'vitest'
+import vectors from '../../../../core/test-vectors/canonical-json.json'
 import { canonicalize } from './canonicalize'
+import { getSignaturePayload } from './signRequest'
 
 describe('canonicalize (RFC 8785)', () => {
   it('sorts keys and drops whitespace', () => {
@@ -39,5 +41,16 @@ describe('canonicalize (RFC 8785)', () => {
   it('refuses values JSON cannot hold', () => {
     expect(() => canonicalize(Number.NaN)).toThrow('Cannot canonicalize a non-finite number')
     expect(() => canonicalize(1n)).toThrow('Cannot canonicalize a value of type bigint')
+  })
+})
+
+describe('canonicalize against the vectors the server is checked with', () => {
+  it.each(vectors.vectors)('$name', ({ input, canonical }) => {
+    expect(canonicalize(JSON.parse(input))).toBe(canonical)
+  })
+
+  it('serialises a signed request as the server rebuilds it', () => {
+    const { request, canonical } = vectors.signaturePayload
+    expect(canonicalize(getSignaturePayload(request))).toBe(canonical)
   })
 })
