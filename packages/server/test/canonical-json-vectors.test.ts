@@ -13,6 +13,10 @@ describe('the server canonical JSON against the shared vectors', () => {
     expect(canonicalize(JSON.parse(input))).toBe(canonical)
   })
 
+  it.each(vectors.refused.vectors)('refuses $name', ({ input }) => {
+    expect(() => canonicalize(JSON.parse(input))).toThrow('Lone surrogate is not allowed')
+  })
+
   it('serialises a signed request as the SDK signs it', () => {
     const { request, canonical } = vectors.signaturePayload
     const payload = buildAuthorizationPayload({ ...request, expiry: String(request.expiry) })
