@@ -4,6 +4,7 @@
 // auth
 export { type DecodedTokenPayload, decodeToken } from './auth/decodeToken'
 export {
+  estimatePassphraseEntropy,
   estimatePasswordEntropy,
   type PasswordEntropy,
   type PasswordStrength,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as main from './index'
+import * as solana from './solana/index'
 import * as wagmi from './wagmi/index'
+import * as walletConnectWallet from './walletconnect/wallet/index'
 
 describe('public surface', () => {
   it('exports these names from @satchel/react (a change here is a change to the API)', () => {
@@ -19,7 +21,6 @@ describe('public surface', () => {
         "acceptTerms",
         "actionOptions",
         "appConfigQueryOptions",
-        "canonicalize",
         "completeOAuthLink",
         "completeOAuthLogin",
         "createDefaultSessionKeyStore",
@@ -35,11 +36,17 @@ describe('public surface', () => {
         "enrollPasskeyMfa",
         "exportWallet",
         "fundWallet",
+        "fundingOptionsQueryOptions",
+        "fundingStatusQueryOptions",
+        "getFundingOptions",
         "getFundingStatus",
+        "getPolicies",
         "getRecoveryStatus",
         "getSessionSigners",
-        "getSignaturePayload",
+        "getSessions",
         "getStepUpMethods",
+        "getTransactionScan",
+        "getTransactionStatus",
         "getUser",
         "getWallet",
         "getWalletConnectDapp",
@@ -58,10 +65,12 @@ describe('public surface', () => {
         "loginWithSolanaWallet",
         "loginWithWallet",
         "loginWithWalletConnect",
+        "policiesQueryOptions",
         "reauthenticateWithEmail",
         "reauthenticateWithPasskey",
         "reauthenticateWithSms",
         "reauthenticateWithWallet",
+        "recoveryStatusQueryOptions",
         "removeRecoveryLock",
         "revokeSessionSigners",
         "satchelKeys",
@@ -69,26 +78,31 @@ describe('public surface', () => {
         "sendMfaSmsCode",
         "sendSmsCode",
         "sendTransaction",
+        "sessionSignersQueryOptions",
+        "sessionsQueryOptions",
         "setRecoveryPasscode",
         "signMessage",
-        "signRequest",
         "signTransaction",
         "signTypedData",
         "signUpWithPasskey",
         "startOAuthLink",
         "startOAuthLogin",
-        "toCamelCase",
+        "startSandboxCheckout",
         "toProviderRpcError",
-        "toSnakeCase",
+        "transactionScanQueryOptions",
+        "transactionStatusQueryOptions",
         "unenrollMfa",
         "unlinkAccount",
         "unlockRecovery",
         "updateSessionSigners",
         "useAction",
+        "useAppConfig",
         "useCreateWallet",
         "useEthereumProvider",
         "useExportWallet",
         "useFundWallet",
+        "useFundingOptions",
+        "useFundingStatus",
         "useInjectedWallets",
         "useLinkAccount",
         "useLogin",
@@ -100,25 +114,72 @@ describe('public surface', () => {
         "useLoginWithWallet",
         "useLogout",
         "useMfa",
+        "usePolicies",
+        "useRead",
         "useReauthenticate",
         "useRecovery",
+        "useRecoveryStatus",
         "useSatchel",
         "useSatchelClient",
         "useSendTransaction",
+        "useSessionSignerList",
         "useSessionSigners",
+        "useSessions",
         "useSignMessage",
         "useSignTypedData",
         "useSignUpWithPasskey",
         "useSolanaSignInWallets",
+        "useTransactionScan",
+        "useTransactionStatus",
         "useWalletConnect",
         "useWallets",
         "userQueryOptions",
-        "verbatim",
         "verifyMfa",
         "verifyPasskeyMfa",
         "walletRpc",
         "walletsQueryOptions",
         "watchInjectedWallets",
+      ]
+    `)
+  })
+
+  it('keeps the request-signing and case-conversion internals out of the public API', () => {
+    for (const internal of [
+      'canonicalize',
+      'toSnakeCase',
+      'toCamelCase',
+      'verbatim',
+      'signRequest',
+      'getSignaturePayload',
+    ])
+      expect(Object.keys(main)).not.toContain(internal)
+  })
+
+  it('exports these names from @satchel/react/solana', () => {
+    expect(Object.keys(solana).sort()).toMatchInlineSnapshot(`
+      [
+        "SOLANA_CHAINS",
+        "createSolanaStandardWallet",
+        "registerSolanaWallets",
+        "toSolanaCaip2",
+        "useSolanaWallets",
+      ]
+    `)
+  })
+
+  it('exports these names from @satchel/react/walletconnect-wallet', () => {
+    expect(Object.keys(walletConnectWallet).sort()).toMatchInlineSnapshot(`
+      [
+        "WalletConnectWalletError",
+        "answerSessionRequest",
+        "buildSessionNamespaces",
+        "createWalletConnectWallet",
+        "describeSessionRequest",
+        "getProposalRejection",
+        "readProposal",
+        "supportedEvents",
+        "supportedMethods",
+        "useWalletConnectWallet",
       ]
     `)
   })

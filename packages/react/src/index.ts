@@ -13,11 +13,22 @@ export {
 } from './client/actions/enrollPasskeyMfa'
 export { type ExportWalletReturnType, exportWallet } from './client/actions/exportWallet'
 export {
+  type FundingPurchase,
+  type FundingStatus,
   type FundWalletParameters,
   type FundWalletReturnType,
   fundWallet,
+  type GetFundingStatusParameters,
   getFundingStatus,
 } from './client/actions/fundWallet'
+export {
+  type FundingAsset,
+  type FundingOption,
+  type FundingOptions,
+  type GetFundingOptionsParameters,
+  getFundingOptions,
+} from './client/actions/getFundingOptions'
+export { getPolicies, type Policy } from './client/actions/getPolicies'
 export { getRecoveryStatus, type RecoveryStatus } from './client/actions/getRecoveryStatus'
 export {
   getSessionSigners,
@@ -25,11 +36,23 @@ export {
   type SignerPublicKey,
   type WalletSessionSigners,
 } from './client/actions/getSessionSigners'
+export { getSessions, type Session } from './client/actions/getSessions'
 export {
   getStepUpMethods,
   type ReauthenticationMethod,
   type StepUpMethods,
 } from './client/actions/getStepUpMethods'
+export {
+  type GetTransactionScanParameters,
+  getTransactionScan,
+  type ScanAssetChange,
+  type TransactionScan,
+} from './client/actions/getTransactionScan'
+export {
+  type GetTransactionStatusParameters,
+  getTransactionStatus,
+  type TransactionStatus,
+} from './client/actions/getTransactionStatus'
 // actions
 export { acceptTerms, getUser } from './client/actions/getUser'
 export { getWallets } from './client/actions/getWallets'
@@ -68,6 +91,7 @@ export {
   sendMfaSmsCode,
   verifyMfa,
 } from './client/actions/mfa'
+export type { ReadParameters } from './client/actions/readParameters'
 export {
   type ReauthenticateReturnType,
   reauthenticateWithEmail,
@@ -100,6 +124,11 @@ export {
   type TypedDataDefinition,
 } from './client/actions/signTypedData'
 export { type SignUpWithPasskeyParameters, signUpWithPasskey } from './client/actions/signUpWithPasskey'
+export {
+  type StartSandboxCheckoutParameters,
+  type StartSandboxCheckoutReturnType,
+  startSandboxCheckout,
+} from './client/actions/startSandboxCheckout'
 export { type UnenrollMfaParameters, unenrollMfa } from './client/actions/unenrollMfa'
 export { unlockRecovery } from './client/actions/unlockRecovery'
 export {
@@ -127,9 +156,7 @@ export {
   type WatchInjectedWalletsParameters,
   watchInjectedWallets,
 } from './client/eip6963/watchInjectedWallets'
-export { toCamelCase, toSnakeCase, verbatim } from './client/http/convertCase'
 export { OAuthPopupClosedError } from './client/oauth/oauthErrors'
-export { canonicalize } from './client/session/canonicalize'
 export type { SessionPublicKey } from './client/session/sessionKey'
 export {
   createDefaultSessionKeyStore,
@@ -137,7 +164,6 @@ export {
   createMemorySessionKeyStore,
   type SessionKeyStore,
 } from './client/session/sessionKeyStore'
-export { getSignaturePayload, type SignRequestParameters, signRequest } from './client/session/signRequest'
 export type {
   AuthStatus,
   SatchelEvent,
@@ -178,11 +204,25 @@ export type {
   Eip1193ReturnType,
 } from './ethereum/eip1193Methods'
 export { toProviderRpcError } from './ethereum/toProviderRpcError'
+export type {
+  ReadBehaviour,
+  ReadContext,
+  ReadState,
+  ReadStatus,
+} from './query/createQuery'
 export {
   type ActionOptions,
   actionOptions,
   appConfigQueryOptions,
+  fundingOptionsQueryOptions,
+  fundingStatusQueryOptions,
+  policiesQueryOptions,
   type ReadOptions,
+  recoveryStatusQueryOptions,
+  sessionSignersQueryOptions,
+  sessionsQueryOptions,
+  transactionScanQueryOptions,
+  transactionStatusQueryOptions,
   userQueryOptions,
   walletsQueryOptions,
 } from './query/options'
@@ -194,10 +234,13 @@ export {
   type SatchelUiConfig,
   useSatchelClient,
 } from './react/context'
+export { useAppConfig } from './react/hooks/useAppConfig'
 export type { CodeLoginState } from './react/hooks/useCodeLogin'
 export { useCreateWallet } from './react/hooks/useCreateWallet'
 export { useEthereumProvider } from './react/hooks/useEthereumProvider'
 export { useExportWallet } from './react/hooks/useExportWallet'
+export { useFundingOptions } from './react/hooks/useFundingOptions'
+export { useFundingStatus } from './react/hooks/useFundingStatus'
 export { useFundWallet } from './react/hooks/useFundWallet'
 export { type UseInjectedWalletsReturnType, useInjectedWallets } from './react/hooks/useInjectedWallets'
 export { type UseLinkAccountReturnType, useLinkAccount } from './react/hooks/useLinkAccount'
@@ -210,15 +253,22 @@ export { useLoginWithSolanaWallet } from './react/hooks/useLoginWithSolanaWallet
 export { useLoginWithWallet } from './react/hooks/useLoginWithWallet'
 export { useLogout } from './react/hooks/useLogout'
 export { type UseMfaReturnType, useMfa } from './react/hooks/useMfa'
+export { usePolicies } from './react/hooks/usePolicies'
 export { type UseReauthenticateReturnType, useReauthenticate } from './react/hooks/useReauthenticate'
 export { type UseRecoveryReturnType, useRecovery } from './react/hooks/useRecovery'
+export { useRecoveryStatus } from './react/hooks/useRecoveryStatus'
 export { type UseSatchelReturnType, useSatchel } from './react/hooks/useSatchel'
 export { useSendTransaction } from './react/hooks/useSendTransaction'
+export { useSessionSignerList } from './react/hooks/useSessionSignerList'
 export { type UseSessionSignersReturnType, useSessionSigners } from './react/hooks/useSessionSigners'
+export { useSessions } from './react/hooks/useSessions'
+export type { UseReadOptions } from './react/hooks/useSignedInRead'
 export { useSignMessage } from './react/hooks/useSignMessage'
 export { useSignTypedData } from './react/hooks/useSignTypedData'
 export { useSignUpWithPasskey } from './react/hooks/useSignUpWithPasskey'
 export { useSolanaSignInWallets } from './react/hooks/useSolanaSignInWallets'
+export { useTransactionScan } from './react/hooks/useTransactionScan'
+export { useTransactionStatus } from './react/hooks/useTransactionStatus'
 export { type UseWalletConnectReturnType, useWalletConnect } from './react/hooks/useWalletConnect'
 export { type UseWalletsReturnType, useWallets } from './react/hooks/useWallets'
 // React
@@ -228,6 +278,7 @@ export {
   type SatchelProviderProps,
 } from './react/SatchelProvider'
 export { type ActionStatus, type UseActionReturnType, useAction } from './react/useAction'
+export { type UseReadParameters, type UseReadReturnType, useRead } from './react/useRead'
 // WalletConnect, dApp role (the SDK itself loads on the first connect())
 export {
   type CreateWalletConnectDappParameters,

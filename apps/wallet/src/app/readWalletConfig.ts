@@ -1,3 +1,5 @@
+import { isRecord } from '../shared/isRecord'
+
 /** One chain the wallet shows: its id and the JSON-RPC endpoint the browser reads it through. */
 export type WalletChainConfig = { id: number; rpcUrl: string }
 
@@ -19,9 +21,6 @@ export type WalletConnectConfig = { projectId: string; relayUrl: string }
 export class WalletConfigError extends Error {
   override name = 'WalletConfigError'
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const isUrlOf = (value: unknown, protocols: readonly string[]): value is string => {
   if (typeof value !== 'string') return false

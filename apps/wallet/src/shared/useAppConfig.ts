@@ -1,5 +1,4 @@
-import { type AppConfig, useSatchel } from '@satchel/react'
-import { useEffect, useState } from 'react'
+import { type AppConfig, useAppConfig as useSdkAppConfig } from '@satchel/react'
 
 export type AppConfigState =
   | { status: 'loading' }
@@ -7,28 +6,16 @@ export type AppConfigState =
   | { status: 'error'; error: unknown; retry: () => void }
 
 /**
- * The app's public configuration (login methods, terms), read once per page load by the client.
+ * The app's public configuration (login methods, terms), from the SDK's `useAppConfig`, as the
+ * screens branch on it.
  *
  * @example
  * const app = useAppConfig()
  * if (app.status === 'ready') app.config.loginMethods
  */
 export function useAppConfig(): AppConfigState {
-  const { client } = useSatchel()
-  const [attempt, setAttempt] = useState(0)
-  const [state, setState] = useState<AppConfigState>({ status: 'loading' })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
-  useEffect(() => {
-    let live = true
-    setState({ status: 'loading' })
-    client.getAppConfig().then(
-      (config) => live && setState({ status: 'ready', config }),
-      (error: unknown) =>
-        live && setState({ status: 'error', error, retry: () => setAttempt((value) => value + 1) }),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, attempt])
-  return state
+  const app = useSdkAppConfig()
+  if (app.data) return { status: 'ready', config: app.data }
+  if (app.status === 'error') return { status: 'error', error: app.error, retry: app.refetch }
+  return { status: 'loading' }
 }

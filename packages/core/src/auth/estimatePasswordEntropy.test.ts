@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { estimatePasswordEntropy } from './estimatePasswordEntropy'
+import { estimatePassphraseEntropy, estimatePasswordEntropy } from './estimatePasswordEntropy'
 
 describe('estimatePasswordEntropy', () => {
   it('counts 26 for lowercase letters', () => {
@@ -52,5 +52,27 @@ describe('estimatePasswordEntropy', () => {
     ['aB1!aB1!aB1!aB1!aB1!', 131.4, 'very strong'],
   ])('rates %s (%f bits) as %s', (password, bits, strength) => {
     expect(estimatePasswordEntropy(password)).toMatchObject({ bits: expect.closeTo(bits, 1), strength })
+  })
+})
+
+describe('estimatePassphraseEntropy', () => {
+  it('counts only the draws: six words of 2048 are 66 bits, however many letters they have', () => {
+    expect(estimatePassphraseEntropy({ words: 6, wordlistSize: 2048 })).toEqual({
+      bits: 66,
+      strength: 'strong',
+    })
+    // The same passphrase read as characters looks far stronger than it is.
+    expect(estimatePasswordEntropy('orbit-lunar-ankle-fossil-cradle-siren').bits).toBeGreaterThan(200)
+  })
+
+  it('gives nothing for no words or a list of one', () => {
+    expect(estimatePassphraseEntropy({ words: 0, wordlistSize: 2048 })).toEqual({
+      bits: 0,
+      strength: 'very weak',
+    })
+    expect(estimatePassphraseEntropy({ words: 6, wordlistSize: 1 })).toEqual({
+      bits: 0,
+      strength: 'very weak',
+    })
   })
 })

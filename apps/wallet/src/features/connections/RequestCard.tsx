@@ -1,5 +1,5 @@
 import { formatAddress, formatWei } from '@satchel/core'
-import { useSatchel } from '@satchel/react'
+import { type TransactionScan, useTransactionScan } from '@satchel/react'
 import type { ApproveRequestReturnType, WalletConnectRequest } from '@satchel/react/walletconnect-wallet'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useWalletChains } from '../../shared/chains/useWalletChains'
@@ -8,7 +8,6 @@ import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { ScanReport } from '../send/ReviewStep'
-import { type ScanResult, scanTransaction } from '../send/scanTransaction'
 import { AppIdentity } from './AppIdentity'
 import { describeChain } from './describeChain'
 import { getAppDomain } from './getAppDomain'
@@ -47,7 +46,7 @@ export function RequestCard({
     status: 'idle',
   })
   const [acknowledged, setAcknowledged] = useState(false)
-  const [scanVerdict, setScanVerdict] = useState<ScanResult['resultType'] | 'pending'>('pending')
+  const [scanVerdict, setScanVerdict] = useState<TransactionScan['resultType'] | 'pending'>('pending')
   const id = useId()
   const title = useRef<HTMLParagraphElement>(null)
   // Each request is a card of its own (keyed by id): focus moves to what the app is asking. A frame
@@ -176,15 +175,10 @@ function TransactionSummaryView({
 }: {
   request: WalletConnectRequest
   summary: TransactionSummary
-  onVerdict: (verdict: ScanResult['resultType']) => void
+  onVerdict: (verdict: TransactionScan['resultType']) => void
 }) {
-  const { client } = useSatchel()
   const chains = useWalletChains()
   const chain = chains.find((entry) => entry.id === summary.chainId)
-  const [scan, setScan] = useState<
-    { status: 'loading' } | { status: 'ready'; scan: ScanResult } | { status: 'error'; error: unknown }
-  >({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
   // The scan judges the site that asks (the dApp), not the wallet that shows the request.
   const domain = getAppDomain(request.app)
   const transaction = Array.isArray(request.params) ? request.params[0] : undefined
@@ -195,34 +189,25 @@ function TransactionSummaryView({
     typeof transaction.from === 'string'
       ? transaction.from
       : ''
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the scan after a failure
-  useEffect(() => {
-    let live = true
-    if (summary.chainId === undefined) return
-    setScan({ status: 'loading' })
-    scanTransaction(client, {
+  const scan = useTransactionScan(
+    {
       transaction: {
         ...(from ? { from } : {}),
         ...(summary.to ? { to: summary.to } : {}),
         ...(summary.data ? { data: summary.data } : {}),
         value: summary.value,
-        chainId: summary.chainId,
+        ...(summary.chainId === undefined ? {} : { chainId: summary.chainId }),
       },
-      chainId: summary.chainId,
+      chainId: summary.chainId ?? 0,
       metadata: domain ? { domain } : {},
-    }).then(
-      (result) => {
-        if (!live) return
-        setScan({ status: 'ready', scan: result })
-        onVerdict(result.resultType)
-      },
-      (error: unknown) => live && setScan({ status: 'error', error }),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, summary, from, domain, attempt, onVerdict])
+    },
+    // A request that names no chain cannot be simulated: it stays "Checking…" and is judged unscanned.
+    { enabled: summary.chainId !== undefined },
+  )
+  const verdict = scan.data?.resultType
+  useEffect(() => {
+    if (verdict) onVerdict(verdict)
+  }, [verdict, onVerdict])
 
   return (
     <>
@@ -252,15 +237,15 @@ function TransactionSummaryView({
       </dl>
       <div aria-live="polite">
         <h3>What will happen</h3>
-        {scan.status === 'loading' ? <LoadingState label="Checking the transaction…" /> : null}
-        {scan.status === 'error' ? (
+        {scan.isPending ? <LoadingState label="Checking the transaction…" /> : null}
+        {scan.isError ? (
           <ErrorMessage
             title="The transaction could not be checked"
             error={scan.error}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={scan.refetch}
           />
         ) : null}
-        {scan.status === 'ready' ? <ScanReport scan={scan.scan} self={from} /> : null}
+        {scan.data ? <ScanReport scan={scan.data} self={from} /> : null}
       </div>
     </>
   )

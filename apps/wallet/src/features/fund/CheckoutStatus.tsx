@@ -1,6 +1,6 @@
 import { formatWei } from '@satchel/core'
-import { useSatchel } from '@satchel/react'
-import { useEffect, useRef, useState } from 'react'
+import { type FundingAsset, type FundingPurchase, useFundingStatus, useSatchel } from '@satchel/react'
+import { useRef } from 'react'
 import { Link } from '../../app/router/Link'
 import { createChainReader } from '../../shared/chains/createChainReader'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
@@ -8,33 +8,35 @@ import type { WalletChain } from '../../shared/chains/useWalletChains'
 import { usePolling } from '../../shared/hooks/usePolling'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
-import type { FundingAsset, FundingStatus } from './fundingApi'
 
 const POLL_MS = 2000
 
 /**
- * A purchase under way: the provider's status (asked every 2 s) and the balance on the chain, which
- * shows the funds the moment they arrive, even before the provider reports success.
+ * A purchase under way: the provider's status (the SDK's `useFundingStatus` asks every 2 s) and the
+ * balance on the chain, which shows the funds the moment they arrive, even before the provider
+ * reports success.
  */
 export function CheckoutStatus({
   address,
   chain,
   asset,
   amount,
-  getStatus,
+  purchase,
   onDone,
 }: {
   address: string
   chain: WalletChain
   asset: FundingAsset
   amount: string
-  /** Asks the provider (through the API) where the purchase stands. */
-  getStatus: () => Promise<FundingStatus>
+  /** Which purchase to follow. */
+  purchase: FundingPurchase
   onDone: () => void
 }) {
   const { client } = useSatchel()
-  const [status, setStatus] = useState<FundingStatus>({ status: 'pending', txHash: undefined })
-  const [error, setError] = useState<unknown>(undefined)
+  const read = useFundingStatus(purchase)
+  const status = read.data ?? { status: 'pending', txHash: undefined }
+  // Shown while the status cannot be read; the hook keeps asking.
+  const error = read.failureReason
   const symbol = asset === 'USDC' ? 'USDC' : chain.nativeSymbol
   const decimals = asset === 'USDC' ? USDC_DECIMALS : 18
   const balance = usePolling(
@@ -50,30 +52,6 @@ export function CheckoutStatus({
   const before = useRef<bigint | undefined>(undefined)
   if (before.current === undefined && balance.data !== undefined) before.current = balance.data
   const arrived = before.current !== undefined && balance.data !== undefined && balance.data > before.current
-
-  useEffect(() => {
-    let live = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const check = () =>
-      getStatus().then(
-        (next) => {
-          if (!live) return
-          setStatus(next)
-          setError(undefined)
-          if (next.status === 'pending') timer = setTimeout(check, POLL_MS)
-        },
-        (checkError: unknown) => {
-          if (!live) return
-          setError(checkError)
-          timer = setTimeout(check, POLL_MS * 2)
-        },
-      )
-    void check()
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [getStatus])
 
   const format = (value: bigint) =>
     formatWei(value, { unitDecimals: decimals, decimals: asset === 'USDC' ? 2 : 4 })

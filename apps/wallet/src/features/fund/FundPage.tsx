@@ -1,5 +1,13 @@
 import type { CoinbaseOnrampAsset } from '@satchel/core'
-import { useFundWallet, useSatchel } from '@satchel/react'
+import {
+  type FundingAsset,
+  type FundingOption,
+  type FundingPurchase,
+  startSandboxCheckout,
+  useFundingOptions,
+  useFundWallet,
+  useSatchel,
+} from '@satchel/react'
 import { useEffect, useId, useState } from 'react'
 import { AmountError, parseAmount } from '../../shared/amount/parseAmount'
 import { ChainPicker } from '../../shared/chains/ChainPicker'
@@ -10,14 +18,6 @@ import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { useEthereumWallet } from '../../shared/useEthereumWallet'
 import { CheckoutStatus } from './CheckoutStatus'
-import {
-  type FundingAsset,
-  type FundingOption,
-  type FundingStatus,
-  getFundingOptions,
-  getSandboxStatus,
-  startSandboxCheckout,
-} from './fundingApi'
 import './fund.css'
 
 const PRESETS: Record<FundingAsset, readonly string[]> = {
@@ -30,15 +30,11 @@ const providerNames: Record<FundingOption['provider'], string> = {
   moonpay: 'MoonPay',
 }
 
-type OptionsState =
-  | { status: 'loading' }
-  | { status: 'ready'; options: FundingOption[]; warnings: string[] }
-  | { status: 'error'; error: unknown }
 type Checkout = {
   chainId: number
   asset: FundingAsset
   amount: string
-  getStatus: () => Promise<FundingStatus>
+  purchase: FundingPurchase
 }
 
 // Coinbase names the native coin by its symbol; the chains it serves pay in ETH or POL.
@@ -61,30 +57,15 @@ export default function FundPage() {
   const [asset, setAsset] = useState<FundingAsset>('USDC')
   const [amount, setAmount] = useState(PRESETS.USDC[1] ?? '25')
   const [provider, setProvider] = useState<FundingOption['provider'] | undefined>(undefined)
-  const [options, setOptions] = useState<OptionsState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
   const [amountError, setAmountError] = useState<string | undefined>(undefined)
   const [starting, setStarting] = useState<{ error?: unknown; pending: boolean }>({ pending: false })
   const [checkout, setCheckout] = useState<Checkout | undefined>(undefined)
   const chain = chains.find((entry) => entry.id === chainId) ?? chains[0]
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
-  useEffect(() => {
-    if (!chain) return
-    let live = true
-    setOptions({ status: 'loading' })
-    getFundingOptions(client, { chainId: chain.id, asset }).then(
-      (answer) => {
-        if (!live) return
-        setOptions({ status: 'ready', ...answer })
-        setProvider(answer.options[0]?.provider)
-      },
-      (error: unknown) => live && setOptions({ status: 'error', error }),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, chain, asset, attempt])
+  const options = useFundingOptions({ chainId: chain?.id ?? 0, asset }, { enabled: chain !== undefined })
+  const offered = options.data
+  // Each answer preselects its first provider.
+  useEffect(() => setProvider(offered?.options[0]?.provider), [offered])
 
   if (!wallet || !chain) return <LoadingState label="Waiting for your wallet…" />
   const symbol = asset === 'USDC' ? 'USDC' : chain.nativeSymbol
@@ -97,8 +78,7 @@ export default function FundPage() {
       setAmountError(error instanceof AmountError ? error.message : 'Enter an amount such as 25')
       return
     }
-    const option =
-      options.status === 'ready' ? options.options.find((entry) => entry.provider === provider) : undefined
+    const option = offered?.options.find((entry) => entry.provider === provider)
     const coinbaseAsset = toCoinbaseAsset(asset, chain.nativeSymbol)
     if (option?.provider === 'coinbase' && coinbaseAsset) {
       // The SDK opens Coinbase's page itself (in the click's turn, so it is not blocked).
@@ -111,10 +91,7 @@ export default function FundPage() {
             chainId: option.chainId,
             asset,
             amount,
-            getStatus: async () => ({
-              status: await coinbase.getStatus({ partnerUserId }),
-              txHash: undefined,
-            }),
+            purchase: { partnerUserId },
           })
         })
         .catch((error: unknown) => setStarting({ pending: false, error }))
@@ -134,7 +111,7 @@ export default function FundPage() {
           chainId: chain.id,
           asset,
           amount,
-          getStatus: () => getSandboxStatus(client, { sessionId }),
+          purchase: { sandboxSessionId: sessionId },
         })
       },
       (error: unknown) => {
@@ -153,7 +130,7 @@ export default function FundPage() {
           chain={chains.find((entry) => entry.id === checkout.chainId) ?? chain}
           asset={checkout.asset}
           amount={checkout.amount}
-          getStatus={checkout.getStatus}
+          purchase={checkout.purchase}
           onDone={() => setCheckout(undefined)}
         />
       </section>
@@ -182,30 +159,30 @@ export default function FundPage() {
             </label>
           ))}
         </fieldset>
-        {options.status === 'loading' ? <LoadingState label="Finding providers…" /> : null}
-        {options.status === 'error' ? (
+        {options.isPending ? <LoadingState label="Finding providers…" /> : null}
+        {options.isError ? (
           <ErrorMessage
             title="Providers could not be loaded"
             error={options.error}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={options.refetch}
           />
         ) : null}
-        {options.status === 'ready' && options.options.length === 0 ? (
+        {offered && offered.options.length === 0 ? (
           <EmptyState title={`No provider sells ${symbol} on ${chain.name}`}>
-            {options.warnings.length > 0 ? (
+            {offered.warnings.length > 0 ? (
               <ul className="fund__warnings">
-                {options.warnings.map((warning) => (
+                {offered.warnings.map((warning) => (
                   <li key={warning}>{warning}</li>
                 ))}
               </ul>
             ) : null}
           </EmptyState>
         ) : null}
-        {options.status === 'ready' && options.options.length > 0 ? (
+        {offered && offered.options.length > 0 ? (
           <>
             <fieldset className="fund__providers">
               <legend className="field__label">Provider</legend>
-              {options.options.map((option) => (
+              {offered.options.map((option) => (
                 <label key={option.provider} className="fund__provider">
                   <input
                     type="radio"

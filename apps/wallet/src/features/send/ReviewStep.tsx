@@ -1,6 +1,12 @@
 import { formatAddress, formatWei } from '@satchel/core'
-import { type SatchelWallet, useSatchel, useSendTransaction } from '@satchel/react'
-import { useEffect, useId, useState } from 'react'
+import {
+  type SatchelWallet,
+  type ScanAssetChange,
+  type TransactionScan,
+  useSendTransaction,
+  useTransactionScan,
+} from '@satchel/react'
+import { useId, useState } from 'react'
 import { recordSentTransaction } from '../../shared/activity/sentTransactions'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import { getErrorCode } from '../../shared/describeError'
@@ -8,12 +14,6 @@ import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import type { SendDraft } from './SendForm'
-import { type ScanAssetChange, type ScanResult, scanTransaction } from './scanTransaction'
-
-type ScanState =
-  | { status: 'loading' }
-  | { status: 'ready'; scan: ScanResult }
-  | { status: 'error'; error: unknown }
 
 /**
  * Review before signing: what the server's scan says will move (asset changes), its warnings, the
@@ -31,29 +31,14 @@ export function ReviewStep({
   onBack: () => void
   onSent: (hash: `0x${string}`) => void
 }) {
-  const { client } = useSatchel()
   const { sendTransaction, isPending, error, reset } = useSendTransaction()
-  const [scan, setScan] = useState<ScanState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
   const [acknowledged, setAcknowledged] = useState(false)
   const [needsMfa, setNeedsMfa] = useState(false)
   const id = useId()
   const { chain } = draft
   const symbol = draft.asset === 'USDC' ? 'USDC' : chain.nativeSymbol
   const decimals = draft.asset === 'USDC' ? USDC_DECIMALS : 18
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the scan after a failure
-  useEffect(() => {
-    let live = true
-    setScan({ status: 'loading' })
-    scanTransaction(client, { transaction: draft.transaction, chainId: chain.id }).then(
-      (result) => live && setScan({ status: 'ready', scan: result }),
-      (scanError: unknown) => live && setScan({ status: 'error', error: scanError }),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, draft, chain.id, attempt])
+  const scan = useTransactionScan({ transaction: draft.transaction, chainId: chain.id })
 
   const confirm = () => {
     reset()
@@ -79,7 +64,7 @@ export function ReviewStep({
     )
   }
 
-  const malicious = scan.status === 'ready' && scan.scan.resultType === 'malicious'
+  const malicious = scan.data?.resultType === 'malicious'
   return (
     <div className="send__review">
       <div className="card">
@@ -98,11 +83,11 @@ export function ReviewStep({
           <dd>{chain.name}</dd>
           <dt>Estimated fee</dt>
           <dd>
-            {scan.status === 'ready'
-              ? scan.scan.fee === undefined
+            {scan.data
+              ? scan.data.fee === undefined
                 ? 'Not available'
-                : `${formatWei(scan.scan.fee, { decimals: 6 })} ${chain.nativeSymbol}`
-              : scan.status === 'loading'
+                : `${formatWei(scan.data.fee, { decimals: 6 })} ${chain.nativeSymbol}`
+              : scan.isPending
                 ? 'Estimating…'
                 : 'Not available'}
           </dd>
@@ -110,15 +95,15 @@ export function ReviewStep({
       </div>
       <div className="card" aria-live="polite">
         <h2>What will happen</h2>
-        {scan.status === 'loading' ? <LoadingState label="Checking the transaction…" /> : null}
-        {scan.status === 'error' ? (
+        {scan.isPending ? <LoadingState label="Checking the transaction…" /> : null}
+        {scan.isError ? (
           <ErrorMessage
             title="The transaction could not be checked"
             error={scan.error}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={scan.refetch}
           />
         ) : null}
-        {scan.status === 'ready' ? <ScanReport scan={scan.scan} self={wallet.address} /> : null}
+        {scan.data ? <ScanReport scan={scan.data} self={wallet.address} /> : null}
       </div>
       {malicious ? (
         <div className="send__acknowledge">
@@ -146,7 +131,7 @@ export function ReviewStep({
         <button
           type="button"
           className="button"
-          disabled={isPending || needsMfa || scan.status === 'loading' || (malicious && !acknowledged)}
+          disabled={isPending || needsMfa || scan.isPending || (malicious && !acknowledged)}
           onClick={confirm}
         >
           {isPending ? 'Sending…' : 'Confirm and send'}
@@ -172,7 +157,7 @@ function describeChange(change: ScanAssetChange, self: string): string {
 }
 
 /** What the server's scan says a transaction will do: its verdict, reasons, and asset moves. */
-export function ScanReport({ scan, self }: { scan: ScanResult; self: string }) {
+export function ScanReport({ scan, self }: { scan: TransactionScan; self: string }) {
   return (
     <>
       {scan.resultType === 'benign' ? (

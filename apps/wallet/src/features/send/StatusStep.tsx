@@ -1,17 +1,14 @@
 import { formatWei } from '@satchel/core'
-import { type SatchelWallet, useSatchel } from '@satchel/react'
-import { useEffect, useState } from 'react'
+import { type SatchelWallet, useTransactionStatus } from '@satchel/react'
 import { Link } from '../../app/router/Link'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
-import { getTransactionStatus, type TransactionStatus } from './getTransactionStatus'
 import type { SendDraft } from './SendForm'
 
-const POLL_MS = 1500
-
 /**
- * Follows a sent transaction until it is mined or failed, asking the server every 1.5 s.
+ * Follows a sent transaction until it is mined or failed (the SDK's `useTransactionStatus` asks the
+ * server every 1.5 s, and again after a failed read).
  */
 export function StatusStep({
   wallet,
@@ -24,32 +21,10 @@ export function StatusStep({
   hash: `0x${string}`
   onSendAnother: () => void
 }) {
-  const { client } = useSatchel()
-  const [status, setStatus] = useState<TransactionStatus>({ status: 'pending', blockNumber: undefined })
-  const [error, setError] = useState<unknown>(undefined)
-  useEffect(() => {
-    let live = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const check = () =>
-      getTransactionStatus(client, { walletId: wallet.id, hash }).then(
-        (next) => {
-          if (!live) return
-          setStatus(next)
-          setError(undefined)
-          if (next.status === 'pending') timer = setTimeout(check, POLL_MS)
-        },
-        (checkError: unknown) => {
-          if (!live) return
-          setError(checkError)
-          timer = setTimeout(check, POLL_MS * 2)
-        },
-      )
-    void check()
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [client, wallet.id, hash])
+  const read = useTransactionStatus({ walletId: wallet.id, hash })
+  const status = read.data ?? { status: 'pending', blockNumber: undefined }
+  // Shown while the status cannot be read; the hook keeps asking.
+  const error = read.failureReason
 
   const symbol = draft.asset === 'USDC' ? 'USDC' : draft.chain.nativeSymbol
   const amount = formatWei(draft.amount, {

@@ -1,10 +1,9 @@
 import { formatAddress } from '@satchel/core'
-import { useSessionSigners, type WalletSessionSigners } from '@satchel/react'
+import { type Policy, useSessionSigners, type WalletSessionSigners } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { parseSignerKey } from './parseSignerKey'
-import type { PolicySummary } from './useDelegations'
 
 /**
  * The consent form: lets an app's server sign for one of the user's wallets, within the policies the
@@ -21,7 +20,7 @@ export function AddDelegatedSigner({
   onNeedsMfa,
 }: {
   wallets: readonly WalletSessionSigners[]
-  policies: readonly PolicySummary[]
+  policies: readonly Policy[]
   onAdded: (message: string) => void
   onNeedsMfa: (retry: () => void) => void
 }) {

@@ -1,5 +1,5 @@
 import { formatAddress } from '@satchel/core'
-import { type SessionSigner, useSessionSigners, type WalletSessionSigners } from '@satchel/react'
+import { type Policy, type SessionSigner, useSessionSigners, type WalletSessionSigners } from '@satchel/react'
 import { useId, useState } from 'react'
 import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
@@ -7,7 +7,7 @@ import { EmptyState } from '../../shared/ui/EmptyState'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { AddDelegatedSigner } from './AddDelegatedSigner'
-import { type PolicySummary, useDelegations } from './useDelegations'
+import { useDelegations } from './useDelegations'
 
 /** A short, stable name for a key a person can compare with what the app shows: its x, shortened. */
 export const describeSignerKey = (signer: Pick<SessionSigner, 'publicKey'>) =>
@@ -158,7 +158,7 @@ export function DelegatedSigners() {
   )
 }
 
-function describeLimits(signer: SessionSigner, policies: readonly PolicySummary[]): string {
+function describeLimits(signer: SessionSigner, policies: readonly Policy[]): string {
   if (signer.policyIds.length === 0) return 'No policy: it may sign anything for this wallet.'
   const names = signer.policyIds.map((policyId) => policies.find((p) => p.id === policyId)?.name ?? policyId)
   return `Limited by ${names.join(', ')}`

@@ -1,4 +1,4 @@
-import { estimatePasswordEntropy, generatePassphrase } from '@satchel/core'
+import { estimatePassphraseEntropy, estimatePasswordEntropy, generatePassphrase } from '@satchel/core'
 import { useRecovery } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { RecoveryUnlockForm } from '../../shared/recovery/RecoveryUnlockForm'
@@ -16,8 +16,9 @@ const PASSPHRASE_WORDS = 6
 /**
  * Recovery passcode: an extra lock on the wallets that only the user knows. The entropy meter shows
  * how hard the passcode is to guess (core's estimate; 40 bits at least), and a passphrase of six
- * random words can be generated instead. Setting, changing and removing it (asked first) may need the
- * person to confirm it's them: their second factor, or for a first passcode a recent login.
+ * random BIP-39 words (66 bits: 11 per word) can be generated instead. Setting, changing and
+ * removing it (asked first) may need the person to confirm it's them: their second factor, or for a
+ * first passcode a recent login.
  */
 export function RecoverySection() {
   const { setRecoveryPasscode, removeRecoveryLock } = useRecovery()
@@ -32,11 +33,21 @@ export function RecoverySection() {
   const [stepUp, setStepUp] = useState<{ reason: string; retry: () => void } | undefined>(undefined)
   const [removing, setRemoving] = useState<'idle' | 'asking' | 'pending'>('idle')
   const id = useId()
-  const entropy = estimatePasswordEntropy(passcode)
+  // The passphrase last generated here, and its honest entropy: only the word draws were random.
+  const [generated, setGenerated] = useState<{ passphrase: string; wordlistSize: number } | undefined>(
+    undefined,
+  )
+  const entropy =
+    generated && passcode === generated.passphrase
+      ? estimatePassphraseEntropy({ words: PASSPHRASE_WORDS, wordlistSize: generated.wordlistSize })
+      : estimatePasswordEntropy(passcode)
 
   const generate = async () => {
-    const { passphraseWords } = await import('./passphraseWords')
-    setPasscode(generatePassphrase({ length: PASSPHRASE_WORDS, wordlist: passphraseWords, separator: '-' }))
+    // BIP-39's English list (2048 words, 11 bits each), loaded only when asked for.
+    const { wordlist } = await import('@scure/bip39/wordlists/english')
+    const passphrase = generatePassphrase({ length: PASSPHRASE_WORDS, wordlist, separator: '-' })
+    setGenerated({ passphrase, wordlistSize: wordlist.length })
+    setPasscode(passphrase)
     setVisible(true)
   }
 

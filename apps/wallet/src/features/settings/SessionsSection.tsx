@@ -1,5 +1,5 @@
-import { useLogout, useSatchel } from '@satchel/react'
-import { useEffect, useId, useState } from 'react'
+import { useLogout, useSessions } from '@satchel/react'
+import { useId, useState } from 'react'
 import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { ConfirmAction } from '../../shared/ui/ConfirmAction'
@@ -7,54 +7,17 @@ import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { describeUserAgent } from './describeUserAgent'
 
-type Session = {
-  id: string
-  current: boolean
-  userAgent: string | null
-  createdAt: number
-  lastUsedAt: number
-}
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; sessions: Session[] }
-  | { status: 'error'; error: unknown }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-function parseSessions(answer: unknown): Session[] {
-  const list = isRecord(answer) && Array.isArray(answer.sessions) ? answer.sessions : []
-  return list.flatMap((session): Session[] =>
-    isRecord(session) &&
-    typeof session.id === 'string' &&
-    typeof session.createdAt === 'number' &&
-    typeof session.lastUsedAt === 'number'
-      ? [
-          {
-            id: session.id,
-            current: session.current === true,
-            userAgent: typeof session.userAgent === 'string' ? session.userAgent : null,
-            createdAt: session.createdAt,
-            lastUsedAt: session.lastUsedAt,
-          },
-        ]
-      : [],
-  )
-}
-
 const when = (seconds: number) =>
   new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 /**
- * Where the user is signed in (`GET /api/v1/sessions`; the SDK has no action for it yet), and logging
- * out everywhere: asked first, and confirmed as the person when the server asks (a stolen session
- * must not sign the owner out of every device).
+ * Where the user is signed in (the SDK's `useSessions`), and logging out everywhere: asked first, and
+ * confirmed as the person when the server asks (a stolen session must not sign the owner out of
+ * every device).
  */
 export function SessionsSection() {
-  const { client } = useSatchel()
+  const sessions = useSessions()
   const { logout, isPending, error: logoutError } = useLogout()
-  const [state, setState] = useState<State>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
   const [step, setStep] = useState<'idle' | 'asking' | 'confirming-identity'>('idle')
   const id = useId()
   const logoutEverywhere = () => {
@@ -63,28 +26,14 @@ export function SessionsSection() {
       if (isStepUpRequired(error)) setStep('confirming-identity')
     })
   }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
-  useEffect(() => {
-    let live = true
-    client.request({ method: 'GET', path: '/api/v1/sessions', auth: true }).then(
-      (answer) => live && setState({ status: 'ready', sessions: parseSessions(answer) }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, attempt])
-
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Sessions</h2>
-      {state.status === 'loading' ? <LoadingState label="Loading sessions…" /> : null}
-      {state.status === 'error' ? (
-        <ErrorMessage error={state.error} onRetry={() => setAttempt((n) => n + 1)} />
-      ) : null}
-      {state.status === 'ready' ? (
+      {sessions.isPending ? <LoadingState label="Loading sessions…" /> : null}
+      {sessions.isError ? <ErrorMessage error={sessions.error} onRetry={sessions.refetch} /> : null}
+      {sessions.data ? (
         <ul className="settings__list">
-          {state.sessions.map((session) => (
+          {sessions.data.map((session) => (
             <li key={session.id} className="settings__item">
               <span>
                 {describeUserAgent(session.userAgent)}

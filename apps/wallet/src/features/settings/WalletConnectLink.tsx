@@ -15,8 +15,28 @@ type Outcome = { status: 'running' } | { status: 'done' } | { status: 'failed'; 
  * <WalletConnectLink onClose={() => setOpen(false)} onLinked={announce} />
  */
 export function WalletConnectLink({ onClose, onLinked }: { onClose: () => void; onLinked: () => void }) {
-  const { state, uri, link, disconnect } = useWalletConnect()
+  // Try again is a new attempt from scratch: a fresh component, whose mount starts the link.
   const [attempt, setAttempt] = useState(0)
+  return (
+    <LinkAttempt
+      key={attempt}
+      onClose={onClose}
+      onLinked={onLinked}
+      onRetry={() => setAttempt((n) => n + 1)}
+    />
+  )
+}
+
+function LinkAttempt({
+  onClose,
+  onLinked,
+  onRetry,
+}: {
+  onClose: () => void
+  onLinked: () => void
+  onRetry: () => void
+}) {
+  const { state, uri, link, disconnect } = useWalletConnect()
   const [outcome, setOutcome] = useState<Outcome>({ status: 'running' })
   const linked = useRef(onLinked)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -26,7 +46,6 @@ export function WalletConnectLink({ onClose, onLinked }: { onClose: () => void; 
   })
   useEffect(() => heading.current?.focus(), [])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Try again button: a new one starts over.
   useEffect(() => {
     let active = true
     setOutcome({ status: 'running' })
@@ -48,7 +67,7 @@ export function WalletConnectLink({ onClose, onLinked }: { onClose: () => void; 
       active = false
       void disconnect()
     }
-  }, [link, disconnect, attempt])
+  }, [link, disconnect])
 
   const expired = state.status === 'expired' && state.what === 'pairing'
   return (
@@ -59,7 +78,7 @@ export function WalletConnectLink({ onClose, onLinked }: { onClose: () => void; 
       {outcome.status === 'failed' ? (
         <ErrorMessage
           error={expired ? new Error('This code has expired (codes last 5 minutes).') : outcome.error}
-          onRetry={() => setAttempt((n) => n + 1)}
+          onRetry={onRetry}
         />
       ) : outcome.status === 'done' ? null : state.status === 'connected' ? (
         <p role="status">

@@ -1,7 +1,5 @@
 import type { SignerPublicKey } from '@satchel/react'
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+import { isRecord } from '../../shared/isRecord'
 
 const BASE64URL_32_BYTES = /^[A-Za-z0-9_-]{43}$/
 

@@ -1,3 +1,5 @@
+import { isRecord } from '../isRecord'
+
 /** A transaction this browser sent, kept so activity shows it at once (before and after it is mined). */
 export type SentTransaction = {
   hash: `0x${string}`
@@ -12,8 +14,6 @@ export type SentTransaction = {
 
 const LIMIT = 50
 const keyOf = (address: string) => `satchel-wallet:${address.toLowerCase()}:sent`
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The transactions this browser sent from `address`, newest first. What localStorage holds is checked

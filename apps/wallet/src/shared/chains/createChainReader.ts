@@ -1,4 +1,5 @@
 import { createEip1193Provider, type SatchelClient } from '@satchel/react'
+import { isRecord } from '../isRecord'
 import { decodeUint256, encodeBalanceOf, TRANSFER_TOPIC, toAddressTopic, topicToAddress } from './erc20'
 import type { WalletChain } from './useWalletChains'
 
@@ -21,8 +22,6 @@ export type ChainReader = {
   getGasPrice(): Promise<bigint>
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isHex = (value: unknown): value is `0x${string}` =>
   typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
 

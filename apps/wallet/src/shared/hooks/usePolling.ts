@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useRead } from '@satchel/react'
 
 export type PollingState<data> = {
   status: 'loading' | 'ready' | 'error'
@@ -9,9 +9,9 @@ export type PollingState<data> = {
 }
 
 /**
- * Reads `load` now and every `intervalMs` while the page is visible, keeping the last good answer on
- * screen while a new one loads (a balance must not blink to "loading" every few seconds). A new `key`
- * starts over.
+ * Reads `load` now and every `intervalMs` while the page is visible (the SDK's `useRead`), keeping
+ * the last good answer on screen while a new one loads (a balance must not blink to "loading" every
+ * few seconds). A new `key` starts over.
  *
  * @example
  * const balances = usePolling(() => readBalances(address), `${address}`, 4000)
@@ -21,55 +21,17 @@ export function usePolling<data>(
   key: string,
   intervalMs: number,
 ): PollingState<data> {
-  const [state, setState] = useState<Omit<PollingState<data>, 'refresh'>>({
-    status: 'loading',
-    data: undefined,
-    error: undefined,
+  // No retries: the next poll is the retry.
+  const read = useRead({
+    queryKey: ['wallet', 'poll', key],
+    queryFn: load,
+    refetchInterval: intervalMs,
+    retry: 0,
   })
-  const loader = useRef(load)
-  useEffect(() => {
-    loader.current = load
-  })
-  const [tick, setTick] = useState(0)
-  const refresh = useCallback(() => setTick((value) => value + 1), [])
-
-  // A new key is new data: start from "loading", not from another address's balances.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the reset signal
-  useEffect(() => {
-    setState({ status: 'loading', data: undefined, error: undefined })
-  }, [key])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: key and tick start a new read
-  useEffect(() => {
-    let live = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const run = () => {
-      loader
-        .current()
-        .then(
-          (data) => live && setState({ status: 'ready', data, error: undefined }),
-          (error: unknown) =>
-            live &&
-            setState((previous) => ({
-              ...previous,
-              status: previous.data === undefined ? 'error' : 'ready',
-              error,
-            })),
-        )
-        .finally(() => {
-          if (live) timer = setTimeout(schedule, intervalMs)
-        })
-    }
-    const schedule = () => {
-      if (document.visibilityState === 'visible') run()
-      else timer = setTimeout(schedule, intervalMs)
-    }
-    run()
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [key, tick, intervalMs])
-
-  return { ...state, refresh }
+  return {
+    status: read.data !== undefined ? 'ready' : read.status === 'error' ? 'error' : 'loading',
+    data: read.data,
+    error: read.error,
+    refresh: read.refetch,
+  }
 }

@@ -1,5 +1,4 @@
-import { type RecoveryStatus, useRecovery, useSatchel } from '@satchel/react'
-import { useCallback, useEffect, useState } from 'react'
+import { type RecoveryStatus, useRecoveryStatus as useSdkRecoveryStatus } from '@satchel/react'
 
 export type RecoveryStatusState =
   | { status: 'loading' }
@@ -7,42 +6,25 @@ export type RecoveryStatusState =
   | { status: 'error'; error: unknown }
 
 /**
- * The recovery lock as this session sees it (`GET /api/v1/recovery`), with `retry` after a failure
- * and `update` to take the answer of an unlock or a change. Loads only while signed in.
+ * The recovery lock as this session sees it (the SDK's `useRecoveryStatus`), with `retry` after a
+ * failure and `update` to take the answer of an unlock or a change. Loads only while signed in.
  *
  * @example
  * const recovery = useRecoveryStatus()
- * const blocked = recovery.state.status === 'ready' && recovery.state.value.method && !recovery.state.value.unlocked
+ * const blocked = isSigningBlocked(recovery.state)
  */
 export function useRecoveryStatus(): {
   state: RecoveryStatusState
   retry: () => void
   update: (value: RecoveryStatus) => void
 } {
-  const { status } = useSatchel()
-  const { getRecoveryStatus } = useRecovery()
-  const [state, setState] = useState<RecoveryStatusState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
-  useEffect(() => {
-    if (status !== 'authenticated') return
-    let live = true
-    setState({ status: 'loading' })
-    getRecoveryStatus().then(
-      (value) => live && setState({ status: 'ready', value }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    )
-    return () => {
-      live = false
-    }
-  }, [getRecoveryStatus, status, attempt])
-
-  return {
-    state,
-    retry: useCallback(() => setAttempt((n) => n + 1), []),
-    update: useCallback((value: RecoveryStatus) => setState({ status: 'ready', value }), []),
-  }
+  const recovery = useSdkRecoveryStatus()
+  const state: RecoveryStatusState = recovery.data
+    ? { status: 'ready', value: recovery.data }
+    : recovery.status === 'error'
+      ? { status: 'error', error: recovery.error }
+      : { status: 'loading' }
+  return { state, retry: recovery.refetch, update: recovery.setData }
 }
 
 /** True when the wallets are locked and this session has not been unlocked: signing is blocked. */

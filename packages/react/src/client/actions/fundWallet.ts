@@ -1,6 +1,7 @@
 import { buildCoinbaseOnrampUrl, type CoinbaseOnrampAsset } from '@satchel/core'
 import type { SatchelClient } from '../createSatchelClient'
-import { readString } from '../parse'
+import { isRecord, readString } from '../parse'
+import type { ReadParameters } from './readParameters'
 import { requireFeature } from './requireFeature'
 import { getWallet, type WalletSelector } from './walletRpc'
 
@@ -50,20 +51,56 @@ export async function fundWallet(
   return { url, partnerUserId }
 }
 
+/** Where a card purchase stands; `txHash` once the provider reports the payout's transaction. */
+export type FundingStatus = { status: 'pending' | 'success' | 'failure'; txHash: string | undefined }
+
+/** Which purchase: Coinbase's by `partnerUserId`, or the sandbox card's by `sandboxSessionId`. */
+export type FundingPurchase =
+  | {
+      /** Coinbase: from `fundWallet`'s answer. */
+      partnerUserId: string
+      sandboxSessionId?: undefined
+    }
+  | {
+      /** The sandbox card: from `startSandboxCheckout`'s answer. */
+      sandboxSessionId: string
+      partnerUserId?: undefined
+    }
+
+export type GetFundingStatusParameters = ReadParameters & FundingPurchase
+
 /**
- * Where a card purchase stands.
+ * Where a card purchase stands: Coinbase's (by `partnerUserId`) or the sandbox card's (by
+ * `sandboxSessionId`). Anything but `success` or `failure` reads `pending`.
  *
  * @example
- * await getFundingStatus(client, { partnerUserId }) // 'pending' | 'success' | 'failure'
+ * await getFundingStatus(client, { partnerUserId }) // { status: 'pending', txHash: undefined }
  */
 export async function getFundingStatus(
   client: SatchelClient,
-  { partnerUserId }: { partnerUserId: string },
-): Promise<'pending' | 'success' | 'failure'> {
-  const path = '/api/v1/funding/coinbase_on_ramp/status'
-  const answer = await requireFeature(feature, () =>
-    client.request({ method: 'GET', path, query: { partnerUserId }, auth: true }),
-  )
-  const status = readString(answer, 'status', path)
-  return status === 'success' || status === 'failure' ? status : 'pending'
+  { partnerUserId, sandboxSessionId, signal }: GetFundingStatusParameters,
+): Promise<FundingStatus> {
+  const answer =
+    sandboxSessionId === undefined
+      ? await requireFeature(feature, () =>
+          client.request({
+            method: 'GET',
+            path: '/api/v1/funding/coinbase_on_ramp/status',
+            query: { partnerUserId },
+            auth: true,
+            signal,
+          }),
+        )
+      : await client.request({
+          method: 'GET',
+          path: '/api/v1/funding/sandbox/status',
+          query: { sessionId: sandboxSessionId },
+          auth: true,
+          signal,
+        })
+  const status = isRecord(answer) ? answer.status : undefined
+  return {
+    status: status === 'success' || status === 'failure' ? status : 'pending',
+    txHash: isRecord(answer) && typeof answer.txHash === 'string' ? answer.txHash : undefined,
+  }
 }

@@ -1,5 +1,6 @@
 import type { SatchelClient } from '../createSatchelClient'
 import { isRecord } from '../parse'
+import type { ReadParameters } from './readParameters'
 
 /** The recovery lock on the user's wallets, as this session sees it. */
 export type RecoveryStatus = {
@@ -17,8 +18,13 @@ export type RecoveryStatus = {
  * const { method, unlocked } = await getRecoveryStatus(client)
  * if (method && !unlocked) showUnlockForm()
  */
-export async function getRecoveryStatus(client: SatchelClient): Promise<RecoveryStatus> {
-  return toRecoveryStatus(await client.request({ method: 'GET', path: '/api/v1/recovery', auth: true }))
+export async function getRecoveryStatus(
+  client: SatchelClient,
+  { signal }: ReadParameters = {},
+): Promise<RecoveryStatus> {
+  return toRecoveryStatus(
+    await client.request({ method: 'GET', path: '/api/v1/recovery', auth: true, signal }),
+  )
 }
 
 /** The status in a recovery route's answer (unknown fields read as "no lock", "not unlocked"). */

@@ -2,6 +2,7 @@ import { NotAuthenticatedError, UnexpectedResponseError } from '../../errors/err
 import type { SatchelClient } from '../createSatchelClient'
 import { isRecord } from '../parse'
 import type { ChainType } from '../types'
+import type { ReadParameters } from './readParameters'
 
 /** An app server's P-256 public key (JWK), as the server lists it. */
 export type SignerPublicKey = { kty: string; crv: string; x: string; y: string }
@@ -42,10 +43,13 @@ function toSigner(value: unknown): SessionSigner[] {
  * const wallets = await getSessionSigners(client)
  * wallets.flatMap((wallet) => wallet.signers).length // how many app servers may sign
  */
-export async function getSessionSigners(client: SatchelClient): Promise<WalletSessionSigners[]> {
+export async function getSessionSigners(
+  client: SatchelClient,
+  { signal }: ReadParameters = {},
+): Promise<WalletSessionSigners[]> {
   if (client.getState().status !== 'authenticated')
     throw new NotAuthenticatedError({ action: 'getSessionSigners' })
-  const answer = await client.request({ method: 'GET', path, auth: true })
+  const answer = await client.request({ method: 'GET', path, auth: true, signal })
   if (!isRecord(answer) || !Array.isArray(answer.data))
     throw new UnexpectedResponseError({ path, field: 'data' })
   const list: unknown[] = answer.data

@@ -1,6 +1,8 @@
 import reference from 'canonicalize'
 import { describe, expect, it } from 'vitest'
+import vectors from '../../../../core/test-vectors/canonical-json.json'
 import { canonicalize } from './canonicalize'
+import { getSignaturePayload } from './signRequest'
 
 describe('canonicalize (RFC 8785)', () => {
   it('sorts keys and drops whitespace', () => {
@@ -37,7 +39,28 @@ describe('canonicalize (RFC 8785)', () => {
   })
 
   it('refuses values JSON cannot hold', () => {
-    expect(() => canonicalize(Number.NaN)).toThrow('Cannot canonicalize a non-finite number')
-    expect(() => canonicalize(1n)).toThrow('Cannot canonicalize a value of type bigint')
+    expect(() => canonicalize(Number.NaN)).toThrow('NaN is not allowed')
+    expect(() => canonicalize({ amount: Number.POSITIVE_INFINITY })).toThrow('Infinity is not allowed')
+    expect(() => canonicalize(1n)).toThrow(TypeError)
+    expect(() => canonicalize(undefined)).toThrow('Cannot canonicalize a value of type undefined')
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    expect(() => canonicalize(cycle)).toThrow('Circular reference detected')
+  })
+})
+
+describe('canonicalize against the vectors the server is checked with', () => {
+  it.each(vectors.vectors)('$name', ({ input, canonical }) => {
+    expect(canonicalize(JSON.parse(input))).toBe(canonical)
+  })
+
+  // A body the server cannot canonicalize could never verify: the SDK must not sign it either.
+  it.each(vectors.refused.vectors)('refuses $name', ({ input }) => {
+    expect(() => canonicalize(JSON.parse(input))).toThrow('Lone surrogate is not allowed')
+  })
+
+  it('serialises a signed request as the server rebuilds it', () => {
+    const { request, canonical } = vectors.signaturePayload
+    expect(canonicalize(getSignaturePayload(request))).toBe(canonical)
   })
 })

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import {
+  type FundingStatus,
   type FundWalletParameters,
   type FundWalletReturnType,
   fundWallet,
@@ -38,7 +39,7 @@ async function fundAndOpen(
  */
 export function useFundWallet(): {
   fundWallet: (parameters: FundWalletParameters) => Promise<FundWalletReturnType>
-  getStatus: (parameters: { partnerUserId: string }) => Promise<'pending' | 'success' | 'failure'>
+  getStatus: (parameters: { partnerUserId: string }) => Promise<FundingStatus>
 } & UseActionReturnType<FundWalletParameters, FundWalletReturnType> {
   const client = useSatchelClient('useFundWallet')
   const action = useAction(useMemo(() => actionOptions(client, 'fundWallet', fundAndOpen), [client]))
