@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config'
 
-// Whole journeys in a real Chromium against the devnet `npm start` runs. Each file starts its own
-// devnet on free ports; the wallet is built once, before any file runs (support/globalSetup.ts).
+// Whole journeys in a real Chromium against the devnet `npm start` runs. Each worker starts one devnet
+// on free ports and one Chromium, shared by the files it runs (support/journeyTest.ts); the wallet and
+// the WalletConnect test dApp are built once, before any file runs (support/globalSetup.ts).
 export default defineProject({
   // Paths below are this folder's, whether run alone (--config e2e/vitest.config.ts) or as a project.
   root: import.meta.dirname,
@@ -11,8 +12,11 @@ export default defineProject({
     globalSetup: ['./support/globalSetup.ts'],
     testTimeout: 180_000,
     hookTimeout: 240_000,
-    // Each file runs two anvil chains, the API and a browser: two at a time keep a laptop responsive.
+    // Each worker runs two anvil chains, the API and a browser: two at a time keep a laptop responsive.
     maxWorkers: 2,
+    // A worker keeps its modules, and so its devnet and browser, from one file to the next; each test
+    // still opens its own browser contexts and users (support/journeyTest.ts).
+    isolate: false,
     // The journeys run after every other project (which share the default worker pool).
     sequence: { groupOrder: 1 },
   },

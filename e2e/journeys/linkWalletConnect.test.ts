@@ -1,14 +1,14 @@
 import { formatAddress, LOCAL_CHAIN_ID } from '@satchel/core'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   type ExternalWallet,
   startExternalWallet,
 } from '../../packages/react/test/walletconnect/startExternalWallet'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { launchBrowser } from '../support/launchBrowser'
+import { test } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
-import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
+import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
 // Issue 9, dApp role, in the web wallet: Settings shows a WalletConnect QR code and link, a phone
@@ -19,8 +19,9 @@ import { openScreen, signInWithEmail } from '../support/walletSteps'
 let world: JourneyDevnet
 let browser: Browser
 let external: ExternalWallet
-beforeAll(async () => {
-  ;[world, browser] = await Promise.all([startJourneyDevnet(), launchBrowser()])
+test.beforeAll(async ({ world: shared, browser: chromium }) => {
+  world = shared
+  browser = chromium
   external = await startExternalWallet({
     relayUrl: world.devnet.urls.relay,
     chainId: LOCAL_CHAIN_ID,
@@ -29,8 +30,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await external?.close()
-  await browser?.close()
-  await world?.stop()
 })
 
 describe('linking an external wallet with WalletConnect', () => {

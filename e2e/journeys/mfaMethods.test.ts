@@ -1,22 +1,19 @@
 import type { Browser, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addVirtualAuthenticator } from '../support/addVirtualAuthenticator'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { launchBrowser } from '../support/launchBrowser'
+import { test } from '../support/journeyTest'
 import { readOutboxCode } from '../support/readOutboxCode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
+import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
 let world: JourneyDevnet
 let browser: Browser
-beforeAll(async () => {
-  ;[world, browser] = await Promise.all([startJourneyDevnet(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await world?.stop()
+test.beforeAll(async ({ world: shared, browser: chromium }) => {
+  world = shared
+  browser = chromium
 })
 
 const isPrivateKey = (value: string): value is `0x${string}` => /^0x[0-9a-f]{64}$/.test(value)

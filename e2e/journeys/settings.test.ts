@@ -1,21 +1,18 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ageSignIns } from '../support/ageSignIns'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { launchBrowser } from '../support/launchBrowser'
+import { test } from '../support/journeyTest'
 import { readOutboxCode } from '../support/readOutboxCode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
+import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
 let world: JourneyDevnet
 let browser: Browser
-beforeAll(async () => {
-  ;[world, browser] = await Promise.all([startJourneyDevnet(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await world?.stop()
+test.beforeAll(async ({ world: shared, browser: chromium }) => {
+  world = shared
+  browser = chromium
 })
 
 describe('settings', () => {

@@ -1,24 +1,23 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { launchBrowser } from '../support/launchBrowser'
+import { test } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
-import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
+import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { startWalletConnectDapp, type WalletConnectDapp } from '../support/startWalletConnectDapp'
 import { openScreen, readHeaderAddress, signInWithEmail } from '../support/walletSteps'
 
 let world: JourneyDevnet
 let browser: Browser
 let dapp: WalletConnectDapp
-beforeAll(async () => {
-  ;[world, browser] = await Promise.all([startJourneyDevnet(), launchBrowser()])
+test.beforeAll(async ({ world: shared, browser: chromium }) => {
+  world = shared
+  browser = chromium
   dapp = await startWalletConnectDapp(world.devnet.urls.relay)
 })
 afterAll(async () => {
   await dapp?.close()
-  await browser?.close()
-  await world?.stop()
 })
 
 describe('the wallet connects to another app over WalletConnect', () => {

@@ -1,23 +1,20 @@
 import { formatAddress, LOCAL_CHAIN_ID } from '@satchel/core'
 import type { Browser } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { injectTestSolanaWallet } from '../support/injectTestSolanaWallet'
 import { injectTestWallet } from '../support/injectTestWallet'
-import { launchBrowser } from '../support/launchBrowser'
+import { test } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
-import { type JourneyDevnet, startJourneyDevnet } from '../support/startJourneyDevnet'
+import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, readHeaderAddress } from '../support/walletSteps'
 
 let world: JourneyDevnet
 let browser: Browser
-beforeAll(async () => {
-  ;[world, browser] = await Promise.all([startJourneyDevnet(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await world?.stop()
+test.beforeAll(async ({ world: shared, browser: chromium }) => {
+  world = shared
+  browser = chromium
 })
 
 describe('sign-in with a browser wallet', () => {

@@ -1,10 +1,13 @@
 import { buildWallet } from '../../apps/devnet/src/wallet/buildWallet'
 import { WALLET_DIST_DIR } from './paths'
+import { buildWalletConnectDapp } from './startWalletConnectDapp'
 
 /**
- * Builds the web wallet once for the whole run (skipped when the build is newer than its sources), so
- * the journeys' devnets, started in parallel, all serve it without building it again.
+ * Builds the web wallet and the WalletConnect test dApp once for the whole run (each skipped when
+ * built from the same sources before), so the journeys' devnets, started in parallel, all serve them
+ * without building again.
  */
 export default async function setup(): Promise<void> {
   await buildWallet({ outDir: WALLET_DIST_DIR, log: (line) => console.log(line) })
+  await buildWalletConnectDapp()
 }

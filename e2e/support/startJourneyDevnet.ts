@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
 import { type Devnet, startDevnet } from '../../apps/devnet/src/startDevnet'
-import { freePort } from './freePort'
+import { freePort, isAddressInUse } from './freePort'
 import { WALLET_DIST_DIR } from './paths'
 
 export type JourneyDevnet = {
@@ -15,14 +15,26 @@ export type JourneyDevnet = {
 }
 
 /**
- * The devnet of `npm start` for one journey file: its own data folder and free ports (the sandbox
- * onramp's too: left out, the OS picks it), and the wallet build shared by every file of the run.
+ * The devnet of `npm start` for the journeys of one worker (support/journeyTest.ts): its own data
+ * folder and free ports (the sandbox onramp's too: left out, the OS picks it; a port another process
+ * took first means a new start on new ones), and the wallet build shared by every worker of the run.
  *
  * @example
  * const world = await startJourneyDevnet()
  * await page.goto(world.walletUrl)
  */
 export async function startJourneyDevnet(): Promise<JourneyDevnet> {
+  // The ports are free when picked, but the other worker may bind one first: then again, on new ones.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts()
+    } catch (error) {
+      if (attempt >= 3 || !isAddressInUse(error)) throw error
+    }
+  }
+}
+
+async function startOnFreePorts(): Promise<JourneyDevnet> {
   const dataDir = await mkdtemp(join(tmpdir(), 'satchel-e2e-'))
   const ports = {
     api: await freePort(),

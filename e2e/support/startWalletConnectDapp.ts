@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildOnce } from '../../packages/react/test/buildOnce'
 
 const ROOT = fileURLToPath(new URL('./walletConnectDapp/', import.meta.url))
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' }
@@ -14,23 +14,35 @@ export type WalletConnectDapp = {
 }
 
 /**
- * Builds the journeys' test dApp (support/walletConnectDapp: a page with the real
- * `@walletconnect/sign-client`) with Vite and serves it on loopback, its own origin apart from the
- * wallet's, pointed at `relayUrl`.
+ * The journeys' test dApp built with Vite, once for its sources as they are (globalSetup builds it
+ * before the journeys start; later runs find it built). Answers the build's folder.
+ *
+ * @example
+ * const outDir = await buildWalletConnectDapp()
+ */
+export function buildWalletConnectDapp(): Promise<string> {
+  return buildOnce({
+    name: 'e2e-walletconnect-dapp',
+    sources: [ROOT],
+    config: {
+      root: ROOT,
+      logLevel: 'error',
+      build: { target: 'es2022', reportCompressedSize: false },
+    },
+  })
+}
+
+/**
+ * Serves the journeys' test dApp (support/walletConnectDapp: a page with the real
+ * `@walletconnect/sign-client`, built by {@link buildWalletConnectDapp}) on loopback, its own origin
+ * apart from the wallet's, pointed at `relayUrl`.
  *
  * @example
  * const dapp = await startWalletConnectDapp(world.devnet.urls.relay)
  * await page.goto(dapp.url)
  */
 export async function startWalletConnectDapp(relayUrl: string): Promise<WalletConnectDapp> {
-  const outDir = await mkdtemp(join(tmpdir(), 'satchel-e2e-dapp-'))
-  const { build } = await import('vite')
-  await build({
-    root: ROOT,
-    configFile: false,
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
-  })
+  const outDir = await buildWalletConnectDapp()
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
     const file = normalize(join(outDir, path === '/' ? 'index.html' : path))
@@ -54,7 +66,6 @@ export async function startWalletConnectDapp(relayUrl: string): Promise<WalletCo
     url: `http://127.0.0.1:${port}/?relay=${encodeURIComponent(relayUrl)}`,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await rm(outDir, { recursive: true, force: true })
     },
   }
 }

@@ -1,13 +1,18 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { type Browser, chromium } from 'playwright-core'
-import { build } from 'vite'
+import { buildOnce } from '../buildOnce'
 import { startServer, type TestStack } from '../startServer'
+
+/** What the test pages bundle besides their own folder: the SDK and core. */
+const PAGE_SOURCES = [
+  fileURLToPath(new URL('../../src/', import.meta.url)),
+  fileURLToPath(new URL('../../../core/src/', import.meta.url)),
+]
 
 export type BrowserStack = {
   browser: Browser
@@ -62,13 +67,12 @@ export async function startBrowserStack({
    */
   hostname?: 'localhost' | '127.0.0.1'
 } = {}): Promise<BrowserStack> {
-  const outDir = await mkdtemp(join(tmpdir(), 'satchel-browser-page-'))
-  await build({
-    root: fileURLToPath(new URL(`./${pageDir}`, import.meta.url)),
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, minify: false },
+  const root = fileURLToPath(new URL(`./${pageDir}`, import.meta.url))
+  // Built once for the sources as they are (the page, the SDK, core), then shared by every file and run.
+  const outDir = await buildOnce({
+    name: `react-${pageDir}`,
+    sources: [root, fileURLToPath(import.meta.url), ...PAGE_SOURCES],
+    config: { root, plugins: [react()], build: { minify: false } },
   })
   const page = await serveStatic(outDir, hostname)
   const options = typeof serverOptions === 'function' ? await serverOptions(page.origin) : serverOptions
@@ -95,7 +99,6 @@ export async function startBrowserStack({
       await browser.close()
       await server.close()
       await new Promise<void>((resolve) => page.server.close(() => resolve()))
-      await rm(outDir, { recursive: true, force: true })
     },
   }
 }

@@ -2,7 +2,7 @@
 // answers the WebSocket upgrade (a hung relay). The refusing relay and success through it are in
 // createWalletConnectDapp.test.ts, with the real SDK and a wallet.
 import { createServer, type Server, type Socket } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reachRelay } from './reachRelay'
 
 let server: Server
@@ -62,5 +62,44 @@ describe('reachRelay', () => {
     controller.abort(new Error('The connection was cancelled'))
     await expect(reaching).rejects.toThrow('The connection was cancelled')
     expect(connections).toHaveLength(1)
+  })
+  it('pauses 1, 2, 3, then 4 s between the 5 attempts, as the WalletConnect SDK waits', async () => {
+    // A relay that takes the connection and drops it at once: each attempt fails without its timeout.
+    const dropping = createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve))
+    const address = dropping.address()
+    if (address === null || typeof address === 'string') throw new Error('no port')
+    const realSetTimeout = globalThis.setTimeout
+    const tick = () => new Promise((resolve) => realSetTimeout(resolve, 5))
+    // When each attempt came, on the fake clock: only the pauses move it, the sockets run for real.
+    const attempts: number[] = []
+    dropping.on('connection', () => attempts.push(Date.now()))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      let settled: unknown
+      let done = false
+      void reachRelay({ relayUrl: `ws://127.0.0.1:${address.port}`, projectId: 'test', signJwt }).then(
+        () => {
+          done = true
+        },
+        (caught: unknown) => {
+          settled = caught
+          done = true
+        },
+      )
+      // 100 ms of the fake clock at a time, with real time between for the sockets.
+      for (let step = 0; !done && step < 400; step++) {
+        await tick()
+        await vi.advanceTimersByTimeAsync(100)
+      }
+      expect(settled).toMatchObject({ shortMessage: 'The WalletConnect relay could not be reached' })
+      expect(attempts).toHaveLength(5)
+      const pauses = attempts.slice(1).map((at, index) => at - (attempts[index] ?? 0))
+      // Each pause is its whole length, and less than a second more (the steps above and the sockets).
+      expect(pauses.map((pause) => Math.floor(pause / 1000))).toEqual([1, 2, 3, 4])
+    } finally {
+      vi.useRealTimers()
+      await new Promise<void>((resolve) => dropping.close(() => resolve()))
+    }
   })
 })
