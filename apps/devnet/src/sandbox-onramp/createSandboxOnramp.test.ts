@@ -11,7 +11,7 @@ import {
   startAnvil,
   startSolanaCluster,
 } from '@satchel/devchain'
-import { createSolanaRpc, generateKeyPairSigner, address as solanaAddress } from '@solana/kit'
+import { createSolanaRpc, generateKeyPairSigner, signature, address as solanaAddress } from '@solana/kit'
 import { createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
