@@ -69,7 +69,7 @@ export const LAMPORTS_PER_SIGNATURE = 5_000n
  * with fresh blockhashes is two transactions, as on a real cluster. LiteSVM's own blockhash check
  * knows only the latest blockhash; this ledger checks against the recent ones instead.
  */
-export function createSolanaLedger(svm: LiteSVM, faucet: KeyPairSigner) {
+export function createSolanaLedger(svm: LiteSVM, faucet: KeyPairSigner, onLanded: () => void = () => {}) {
   svm.withBlockhashCheck(false)
   const recentBlockhashes = new Map<string, bigint>()
   const landed = new Map<string, LandedTransaction>()
@@ -168,6 +168,7 @@ export function createSolanaLedger(svm: LiteSVM, faucet: KeyPairSigner) {
     order.push(record)
     if (order.length > MAX_HISTORY) landed.delete(order.shift()?.signature ?? '')
     advanceSlot()
+    onLanded()
     return record
   }
 

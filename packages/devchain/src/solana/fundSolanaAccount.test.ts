@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -78,6 +79,10 @@ describe('a cluster with a state file', () => {
       const { address: to } = await generateKeyPairSigner()
       const first = await startSolanaCluster({ stateFile })
       await fundSolanaAccount({ rpcUrl: first.rpcUrl, to, asset: 'USDC', amount: 3_000_000n })
+      // Saved after the transfer even before the cluster is closed (a killed devnet keeps it too).
+      for (let attempt = 0; attempt < 100 && !existsSync(stateFile); attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(existsSync(stateFile)).toBe(true)
       await first.close()
       const second = await startSolanaCluster({ stateFile })
       try {

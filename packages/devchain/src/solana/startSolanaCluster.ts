@@ -27,6 +27,7 @@ import {
 /** Solana devnet's genesis hash: the local cluster answers it, since it stands in for devnet. */
 export const SOLANA_DEVNET_GENESIS_HASH = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG'
 
+const SAVE_DELAY_MS = 1_000
 // What the faucet behind `requestAirdrop` holds each start: 1,000,000,000 SOL.
 const FAUCET_LAMPORTS = 10n ** 18n
 
@@ -35,8 +36,8 @@ export type StartSolanaClusterParameters = {
   port?: number | undefined
   host?: string | undefined
   /**
-   * A file the cluster's accounts are loaded from when it exists and saved to on `close()`, so a
-   * second start continues with the same balances. Transaction history starts afresh each time.
+   * A file the cluster's accounts are loaded from when it exists and saved to on `close()` (and a
+   * second after each transaction), so a second start continues with the same balances. Transaction history starts afresh each time.
    */
   stateFile?: string | undefined
   /** What `getGenesisHash` answers. Default {@link SOLANA_DEVNET_GENESIS_HASH}. */
@@ -96,15 +97,34 @@ export async function startSolanaCluster(
     data: new Uint8Array(),
     space: 0n,
   })
-  const ledger = createSolanaLedger(svm, faucet)
+  // The state is also saved shortly after each transaction, so a devnet that is killed rather than
+  // stopped (a closed terminal) keeps what it had.
+  let saveTimer: NodeJS.Timeout | undefined
+  const save = () => {
+    clearTimeout(saveTimer)
+    saveTimer = undefined
+    if (!stateFile) return
+    mkdirSync(dirname(stateFile), { recursive: true })
+    svm.saveToFile(stateFile)
+  }
+  const scheduleSave = () => {
+    if (!stateFile || saveTimer) return
+    saveTimer = setTimeout(() => {
+      try {
+        save()
+      } catch (error) {
+        onError(error)
+      }
+    }, SAVE_DELAY_MS)
+    saveTimer.unref()
+  }
+  const onError = parameters.onError ?? ((error: unknown) => console.warn('solana cluster:', error))
+  const ledger = createSolanaLedger(svm, faucet, scheduleSave)
   const methods = createSolanaRpcMethods({
     ledger,
     genesisHash: parameters.genesisHash ?? SOLANA_DEVNET_GENESIS_HASH,
   })
-  const server = serveJsonRpc(
-    methods,
-    parameters.onError ?? ((error) => console.warn('solana cluster:', error)),
-  )
+  const server = serveJsonRpc(methods, onError)
   await new Promise<void>((resolve, reject) => {
     server.once('error', (cause) =>
       reject(
@@ -127,11 +147,7 @@ export async function startSolanaCluster(
       closing ??= new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
-      }).then(() => {
-        if (!stateFile) return
-        mkdirSync(dirname(stateFile), { recursive: true })
-        svm.saveToFile(stateFile)
-      })
+      }).then(save)
       return closing
     },
   }
