@@ -1,6 +1,5 @@
 import {
   address,
-  getBase58Decoder,
   getBase58Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
@@ -10,7 +9,8 @@ import {
 } from '@solana/kit'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { z } from 'zod'
-import { LAMPORTS_PER_SIGNATURE, type LandedTransaction, type SolanaLedger } from './createSolanaLedger'
+import { LAMPORTS_PER_SIGNATURE, type SolanaLedger } from './createSolanaLedger'
+import { encodeLandedTransaction, toTransactionMeta } from './encodeLandedTransaction'
 import { type AccountEncoding, encodeSolanaAccount } from './encodeSolanaAccount'
 import { SolanaRpcError } from './SolanaRpcError'
 
@@ -233,8 +233,8 @@ export function createSolanaRpcMethods(
           slot: record.slot,
           blockTime: record.blockTime,
           ...(max === undefined ? {} : { version }),
-          meta: toMeta(record),
-          transaction: encodeLanded(record, config?.encoding ?? 'json'),
+          meta: toTransactionMeta(record),
+          transaction: encodeLandedTransaction(record, config?.encoding ?? 'json'),
         }
       },
     ),
@@ -336,52 +336,4 @@ function readParsedTokenAccount(
     })
     .safeParse(account)
   return parsed.success ? parsed.data.data.parsed.info : undefined
-}
-
-function toMeta(record: LandedTransaction): Record<string, unknown> {
-  return {
-    err: record.err,
-    status: record.err === null ? { Ok: null } : { Err: record.err },
-    fee: record.fee,
-    preBalances: record.preBalances,
-    postBalances: record.postBalances,
-    innerInstructions: [],
-    logMessages: record.logMessages,
-    preTokenBalances: record.preTokenBalances,
-    postTokenBalances: record.postTokenBalances,
-    rewards: [],
-    loadedAddresses: { writable: [], readonly: [] },
-    computeUnitsConsumed: record.computeUnitsConsumed,
-  }
-}
-
-function encodeLanded(record: LandedTransaction, encoding: 'json' | 'base64' | 'base58'): unknown {
-  if (encoding === 'base64') return [Buffer.from(record.wire).toString('base64'), 'base64']
-  if (encoding === 'base58') return [getBase58Decoder().decode(record.wire), 'base58']
-  const transaction = getTransactionDecoder().decode(record.wire)
-  const { message } = record
-  return {
-    signatures: Object.values(transaction.signatures).map((bytes) =>
-      bytes
-        ? getBase58Decoder().decode(bytes)
-        : '1111111111111111111111111111111111111111111111111111111111111111',
-    ),
-    message: {
-      accountKeys: message.staticAccounts,
-      header: {
-        numRequiredSignatures: message.header.numSignerAccounts,
-        numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
-        numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
-      },
-      // Version 1 messages keep their instructions elsewhere; kit and the wallet send legacy and v0.
-      instructions: ('instructions' in message ? message.instructions : []).map((instruction) => ({
-        programIdIndex: instruction.programAddressIndex,
-        accounts: instruction.accountIndices ?? [],
-        data: getBase58Decoder().decode(instruction.data ?? new Uint8Array()),
-        stackHeight: null,
-      })),
-      recentBlockhash: message.lifetimeToken,
-      ...(message.version === 'legacy' ? {} : { addressTableLookups: [] }),
-    },
-  }
 }
