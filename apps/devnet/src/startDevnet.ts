@@ -51,7 +51,7 @@ export type Devnet = {
     relay: string
     chains: Record<number, string>
     /** The local Solana cluster, standing in for Solana devnet (`caip2`). */
-    solana: { rpcUrl: string; caip2: string; usdcMint: string }
+    solana: { rpcUrl: string; subscriptionsUrl: string; caip2: string; usdcMint: string }
   }
   stop(): Promise<void>
 }
@@ -95,7 +95,12 @@ export async function startDevnet({
       stateFile: join(dir, 'chains', 'solana.bin'),
     })
     stops.push(() => solanaCluster.close())
-    const solana = { rpcUrl: solanaCluster.rpcUrl, caip2: SOLANA_CLUSTER.caip2, usdcMint: solanaCluster.mint }
+    const solana = {
+      rpcUrl: solanaCluster.rpcUrl,
+      subscriptionsUrl: solanaCluster.subscriptionsUrl,
+      caip2: SOLANA_CLUSTER.caip2,
+      usdcMint: solanaCluster.mint,
+    }
     const relay = await createRelay({ port: ports.relay })
     stops.push(() => relay.close())
 
@@ -141,7 +146,12 @@ export async function startDevnet({
         app_id: appId,
         chains: Object.entries(chains).map(([id, url]) => ({ id: Number(id), rpc_url: url })),
         outbox_url: `${apiUrl}/outbox`,
-        solana: { caip2: solana.caip2, rpc_url: solana.rpcUrl, usdc_mint: solana.usdcMint },
+        solana: {
+          caip2: solana.caip2,
+          rpc_url: solana.rpcUrl,
+          subscriptions_url: solana.subscriptionsUrl,
+          usdc_mint: solana.usdcMint,
+        },
         // The loopback relay takes any project id; production sets the operator's own.
         walletconnect: { project_id: 'satchel-devnet', relay_url: relay.url },
       },

@@ -69,7 +69,11 @@ export const LAMPORTS_PER_SIGNATURE = 5_000n
  * with fresh blockhashes is two transactions, as on a real cluster. LiteSVM's own blockhash check
  * knows only the latest blockhash; this ledger checks against the recent ones instead.
  */
-export function createSolanaLedger(svm: LiteSVM, faucet: KeyPairSigner, onLanded: () => void = () => {}) {
+export function createSolanaLedger(
+  svm: LiteSVM,
+  faucet: KeyPairSigner,
+  onLanded: (record: LandedTransaction) => void = () => {},
+) {
   svm.withBlockhashCheck(false)
   const recentBlockhashes = new Map<string, bigint>()
   const landed = new Map<string, LandedTransaction>()
@@ -168,7 +172,7 @@ export function createSolanaLedger(svm: LiteSVM, faucet: KeyPairSigner, onLanded
     order.push(record)
     if (order.length > MAX_HISTORY) landed.delete(order.shift()?.signature ?? '')
     advanceSlot()
-    onLanded()
+    onLanded(record)
     return record
   }
 

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto'
 import {
   address,
   appendTransactionMessageInstructions,
+  assertIsTransactionWithBlockhashLifetime,
   createKeyPairSignerFromPrivateKeyBytes,
   createSolanaRpc,
+  createSolanaRpcSubscriptions,
   createTransactionMessage,
   devnet,
   generateKeyPairSigner,
@@ -13,6 +15,7 @@ import {
   lamports,
   pipe,
   type Signature,
+  sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
@@ -28,6 +31,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
 import {
   DEVCHAIN_SOLANA_TREASURY_ADDRESS,
   DEVCHAIN_SOLANA_TREASURY_SEED,
@@ -235,6 +239,35 @@ describe('startSolanaCluster', () => {
     )
   })
 
+  it('confirms through kit’s sendAndConfirmTransaction over the WebSocket subscriptions', async () => {
+    const rpcSubscriptions = createSolanaRpcSubscriptions(devnet(cluster.subscriptionsUrl))
+    const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })
+    const frank = await funded(SOL)
+    const grace = await generateKeyPairSigner()
+    const { value: blockhash } = await rpc.getLatestBlockhash().send()
+    const transaction = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(frank, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [
+              getTransferSolInstruction({
+                source: frank,
+                destination: grace.address,
+                amount: lamports(SOL / 4n),
+              }),
+            ],
+            m,
+          ),
+      ),
+    )
+    assertIsTransactionWithBlockhashLifetime(transaction)
+    await sendAndConfirm(transaction, { commitment: 'confirmed' })
+    expect((await rpc.getBalance(grace.address).send()).value).toBe(SOL / 4n)
+  })
+
   it('simulating a transfer of more SOL than the payer holds reports the error and changes nothing', async () => {
     const dave = await funded(SOL)
     const erin = await generateKeyPairSigner()
@@ -318,6 +351,31 @@ describe('startSolanaCluster', () => {
       { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id: null },
     ])
     expect(await rpc.getHealth().send()).toBe('ok')
+  })
+
+  it('answers malformed subscription requests with JSON-RPC errors', async () => {
+    const socket = new WebSocket(cluster.subscriptionsUrl)
+    const answers: unknown[] = []
+    await new Promise<void>((resolve, reject) => {
+      socket.addEventListener('open', () => resolve())
+      socket.addEventListener('error', () => reject(new Error('no WebSocket')))
+    })
+    const received = new Promise<void>((resolve) => {
+      socket.addEventListener('message', (event) => {
+        answers.push(JSON.parse(String(event.data)))
+        if (answers.length === 3) resolve()
+      })
+    })
+    socket.send('{"jsonrpc":')
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'signatureSubscribe', params: ['nope'] }))
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'blockSubscribe', params: [] }))
+    await received
+    socket.close()
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null },
+      { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params: Invalid signature' }, id: 2 },
+      { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id: 3 },
+    ])
   })
 
   it('serves a browser: CORS preflight allowed, GET refused', async () => {

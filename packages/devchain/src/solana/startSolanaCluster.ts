@@ -16,6 +16,7 @@ import { SolanaClusterStartError } from '../errors'
 import { createSolanaLedger } from './createSolanaLedger'
 import { createSolanaRpcMethods } from './createSolanaRpcMethods'
 import { serveJsonRpc } from './serveJsonRpc'
+import { serveSolanaSubscriptions } from './serveSolanaSubscriptions'
 import {
   DEVCHAIN_SOLANA_TREASURY_ADDRESS,
   DEVCHAIN_SOLANA_TREASURY_LAMPORTS,
@@ -49,6 +50,8 @@ export type StartSolanaClusterParameters = {
 export type StartSolanaClusterReturnType = {
   /** `http://<host>:<port>`: point `createSolanaRpc` (or SOLANA_RPC_URLS) at it. */
   rpcUrl: string
+  /** `ws://<host>:<port>`: `createSolanaRpcSubscriptions` (signature and slot notifications). */
+  subscriptionsUrl: string
   port: number
   /** The USDC-like mint: 6 decimals, its supply in the treasury's associated token account. */
   mint: string
@@ -63,7 +66,7 @@ export type StartSolanaClusterErrorType = SolanaClusterStartError
 /**
  * A local Solana cluster for `npm start` and tests: LiteSVM (the Solana runtime with the SPL token
  * and associated token programs) behind an HTTP JSON-RPC server that answers what `@solana/kit`
- * uses. It starts with a USDC-like mint at devnet USDC's address and a treasury holding SOL and the
+ * uses, with signature and slot subscriptions over WebSocket on the same port. It starts with a USDC-like mint at devnet USDC's address and a treasury holding SOL and the
  * whole USDC supply. Every transaction lands at once in a slot of its own and is final.
  *
  * @example
@@ -119,12 +122,17 @@ export async function startSolanaCluster(
     saveTimer.unref()
   }
   const onError = parameters.onError ?? ((error: unknown) => console.warn('solana cluster:', error))
-  const ledger = createSolanaLedger(svm, faucet, scheduleSave)
+  let pubsub: ReturnType<typeof serveSolanaSubscriptions> | undefined
+  const ledger = createSolanaLedger(svm, faucet, (record) => {
+    scheduleSave()
+    pubsub?.notifyLanded(record)
+  })
   const methods = createSolanaRpcMethods({
     ledger,
     genesisHash: parameters.genesisHash ?? SOLANA_DEVNET_GENESIS_HASH,
   })
   const server = serveJsonRpc(methods, onError)
+  pubsub = serveSolanaSubscriptions(server, ledger)
   await new Promise<void>((resolve, reject) => {
     server.once('error', (cause) =>
       reject(
@@ -140,14 +148,20 @@ export async function startSolanaCluster(
   let closing: Promise<void> | undefined
   return {
     rpcUrl: `http://${host}:${bound}`,
+    subscriptionsUrl: `ws://${host}:${bound}`,
     port: bound,
     mint: DEVCHAIN_SOLANA_USDC_MINT,
     treasury: DEVCHAIN_SOLANA_TREASURY_ADDRESS,
     close: () => {
-      closing ??= new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }).then(save)
+      closing ??= (pubsub?.close() ?? Promise.resolve())
+        .then(
+          () =>
+            new Promise<void>((resolve) => {
+              server.closeAllConnections()
+              server.close(() => resolve())
+            }),
+        )
+        .then(save)
       return closing
     },
   }
