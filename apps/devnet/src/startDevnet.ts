@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
-import { deployUsdc, startAnvil } from '@satchel/devchain'
+import { getSolanaCluster, LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
+import { deployUsdc, startAnvil, startSolanaCluster } from '@satchel/devchain'
 import { buildApp, loadConfig } from '@satchel/server'
 import { type OutboxRow, renderOutboxPage } from './outbox/renderOutboxPage'
 import { createRelay } from './relay/createRelay'
@@ -16,12 +16,16 @@ export type DevnetPorts = {
   chains: Record<number, number>
   /** The sandbox onramp's checkout page; any free port when left out. */
   sandbox?: number
+  /** The local Solana cluster's JSON-RPC; any free port when left out. */
+  solana?: number
 }
 
 export const DEFAULT_PORTS: DevnetPorts = {
   api: 8787,
   relay: 8790,
   sandbox: DEFAULT_SANDBOX_ONRAMP_PORT,
+  // Solana's own default RPC port (solana-test-validator's).
+  solana: 8899,
   chains: { [LOCAL_CHAIN_ID]: 8545, [LOCAL_BASE_CHAIN_ID]: 8546 },
 }
 
@@ -46,12 +50,18 @@ export type Devnet = {
     sandbox: string
     relay: string
     chains: Record<number, string>
+    /** The local Solana cluster, standing in for Solana devnet (`caip2`). */
+    solana: { rpcUrl: string; subscriptionsUrl: string; caip2: string; usdcMint: string }
   }
   stop(): Promise<void>
 }
 
+// The local Solana cluster answers for Solana devnet: the API sends devnet's transactions to it.
+const SOLANA_CLUSTER = getSolanaCluster('devnet')
+
 /**
  * The local world of `npm start`: two anvil chains with the USDC-like token and a funded treasury,
+ * a local Solana cluster (LiteSVM) standing in for Solana devnet with a USDC-like mint and a treasury,
  * the loopback WalletConnect relay, the API on PGlite with the dev outbox page, and the development
  * app (made on first start, reused after). Chain state and the database live in `dataDir`.
  */
@@ -80,6 +90,17 @@ export async function startDevnet({
       await deployUsdc({ rpcUrl: anvil.rpcUrl, chainId })
       chains[chainId] = anvil.rpcUrl
     }
+    const solanaCluster = await startSolanaCluster({
+      port: ports.solana ?? 0,
+      stateFile: join(dir, 'chains', 'solana.bin'),
+    })
+    stops.push(() => solanaCluster.close())
+    const solana = {
+      rpcUrl: solanaCluster.rpcUrl,
+      subscriptionsUrl: solanaCluster.subscriptionsUrl,
+      caip2: SOLANA_CLUSTER.caip2,
+      usdcMint: solanaCluster.mint,
+    }
     const relay = await createRelay({ port: ports.relay })
     stops.push(() => relay.close())
 
@@ -92,6 +113,7 @@ export async function startDevnet({
       apiUrl,
       webhookSecret: sandboxSecret,
       chains: Object.entries(chains).map(([id, rpcUrl]) => ({ chainId: Number(id), rpcUrl })),
+      solana: { caip2: solana.caip2, rpcUrl: solana.rpcUrl },
       log: () => {},
     })
     stops.push(() => sandbox.close())
@@ -105,6 +127,7 @@ export async function startDevnet({
       RPC_URLS: Object.entries(chains)
         .map(([id, url]) => `${id}=${url}`)
         .join(','),
+      SOLANA_RPC_URLS: `${SOLANA_CLUSTER.cluster}=${solana.rpcUrl}`,
     })
     const server = await buildApp(config, { logger: false })
     stops.push(() => server.close())
@@ -123,6 +146,12 @@ export async function startDevnet({
         app_id: appId,
         chains: Object.entries(chains).map(([id, url]) => ({ id: Number(id), rpc_url: url })),
         outbox_url: `${apiUrl}/outbox`,
+        solana: {
+          caip2: solana.caip2,
+          rpc_url: solana.rpcUrl,
+          subscriptions_url: solana.subscriptionsUrl,
+          usdc_mint: solana.usdcMint,
+        },
         // The loopback relay takes any project id; production sets the operator's own.
         walletconnect: { project_id: 'satchel-devnet', relay_url: relay.url },
       },
@@ -136,6 +165,7 @@ export async function startDevnet({
       sandbox: sandbox.url,
       relay: relay.url,
       chains,
+      solana,
     }
     log(`Satchel devnet is running.
   Wallet          ${urls.wallet}   <- open this
@@ -144,6 +174,7 @@ export async function startDevnet({
   Chains          ${Object.entries(chains)
     .map(([id, url]) => `${id} ${url}`)
     .join(', ')}
+  Solana          ${solana.rpcUrl}   (local cluster for ${SOLANA_CLUSTER.name}, USDC ${solana.usdcMint})
   Sandbox onramp  ${urls.sandbox}   (test card 4242 4242 4242 4242)
   WalletConnect   ${urls.relay}
 Data is kept in ${dir}. Press Ctrl-C to stop.`)

@@ -17,3 +17,13 @@ export class UsdcDeployError extends BaseError {
 export class FundAccountError extends BaseError {
   override name = 'FundAccountError'
 }
+
+/** Thrown when the local Solana cluster cannot start (a port in use, an unreadable state file). */
+export class SolanaClusterStartError extends BaseError {
+  override name = 'SolanaClusterStartError'
+}
+
+/** Thrown when the Solana treasury cannot fund an address: bad input, or the cluster refused the transfer. */
+export class FundSolanaAccountError extends BaseError {
+  override name = 'FundSolanaAccountError'
+}

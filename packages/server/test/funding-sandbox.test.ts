@@ -4,7 +4,7 @@
 
 import type { AddressInfo } from 'node:net'
 import { createServer } from 'node:net'
-import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID, LOCAL_USDC_ADDRESS } from '@satchel/core'
+import { getSolanaCluster, LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID, LOCAL_USDC_ADDRESS } from '@satchel/core'
 import { DEVCHAIN_TREASURY_ADDRESS, satchelUsd } from '@satchel/devchain'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -200,5 +200,34 @@ describe('the sandbox onramp, through the API', () => {
       },
     )
     expect(otherUsersStatus.statusCode).toBe(404)
+  })
+
+  it('opens a Solana checkout for the user’s Solana wallet on the local cluster only', async () => {
+    const devnet = getSolanaCluster('devnet').caip2
+    const created = await t.call('POST', '/api/v1/wallets', {
+      token: alice.token,
+      body: { chain_type: 'solana' },
+    })
+    const solanaAddress: string = created.json().address
+    const solanaInit = (body: Record<string, unknown>) =>
+      init({ address: solanaAddress, chain_id: undefined, caip2: devnet, ...body })
+
+    const opened = await solanaInit({})
+    expect(opened.statusCode, opened.body).toBe(200)
+    const token = new URL(opened.json().checkout_url).searchParams.get('session') ?? ''
+    const claims = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'))
+    expect(claims).toMatchObject({ address: solanaAddress, caip2: devnet, asset: 'USDC', amount: '25' })
+    expect(claims).not.toHaveProperty('chain_id')
+
+    expect((await solanaInit({ caip2: getSolanaCluster('mainnet-beta').caip2 })).json()).toEqual({
+      code: 'unsupported_chain_id',
+      error: `The sandbox onramp pays on Solana only on the local cluster (${devnet})`,
+    })
+    expect((await solanaInit({ chain_id: LOCAL_CHAIN_ID })).json().code).toBe('invalid_data')
+    expect((await solanaInit({ caip2: undefined })).json().code).toBe('invalid_data')
+    expect((await solanaInit({ address: alice.address })).json().code).toBe('invalid_data')
+    expect((await init({ address: solanaAddress })).json().code).toBe('invalid_data')
+    const bobs = await t.call('POST', '/api/v1/wallets', { token: bob.token, body: { chain_type: 'solana' } })
+    expect((await solanaInit({ address: bobs.json().address })).json().code).toBe('embedded_wallet_not_found')
   })
 })

@@ -2,7 +2,16 @@ import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LOCAL_CHAIN_ID, LOCAL_USDC_ADDRESS } from '@satchel/core'
-import { deployUsdc, type StartAnvilReturnType, satchelUsd, startAnvil } from '@satchel/devchain'
+import {
+  DEVCHAIN_SOLANA_USDC_MINT,
+  deployUsdc,
+  type StartAnvilReturnType,
+  type StartSolanaClusterReturnType,
+  satchelUsd,
+  startAnvil,
+  startSolanaCluster,
+} from '@satchel/devchain'
+import { createSolanaRpc, generateKeyPairSigner, signature, address as solanaAddress } from '@solana/kit'
 import { createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +20,8 @@ import { type CreateSandboxOnrampReturnType, createSandboxOnramp } from './creat
 const SECRET = 'sandbox-webhook-secret-for-tests'
 
 let chain: StartAnvilReturnType
+let cluster: StartSolanaClusterReturnType
+const SOLANA_DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 let sandbox: CreateSandboxOnrampReturnType
 let api: Server
 const webhooks: Array<{ body: Record<string, unknown>; signature: string; raw: string }> = []
@@ -18,6 +29,7 @@ const webhooks: Array<{ body: Record<string, unknown>; signature: string; raw: s
 beforeAll(async () => {
   chain = await startAnvil({ chainId: LOCAL_CHAIN_ID })
   await deployUsdc({ rpcUrl: chain.rpcUrl, chainId: chain.chainId })
+  cluster = await startSolanaCluster()
   // Plays the Satchel API's webhook endpoint: records what the sandbox reports.
   api = createServer((request, response) => {
     let raw = ''
@@ -40,6 +52,7 @@ beforeAll(async () => {
     apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
     webhookSecret: SECRET,
     chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
+    solana: { caip2: SOLANA_DEVNET, rpcUrl: cluster.rpcUrl },
     log: () => {},
   })
 })
@@ -47,6 +60,7 @@ afterAll(async () => {
   await sandbox?.close()
   api?.close()
   await chain?.stop()
+  await cluster?.close()
 })
 
 const client = () => createPublicClient({ transport: http(chain.rpcUrl) })
@@ -60,6 +74,8 @@ function checkoutToken(
     asset: string
     amount: string
     chainId?: number
+    /** A Solana cluster instead of an EVM chain. */
+    caip2?: string
     expiresIn?: number
   },
   secret = SECRET,
@@ -68,7 +84,7 @@ function checkoutToken(
     JSON.stringify({
       sid: claims.sid,
       address: claims.address,
-      chain_id: claims.chainId ?? LOCAL_CHAIN_ID,
+      ...(claims.caip2 ? { caip2: claims.caip2 } : { chain_id: claims.chainId ?? LOCAL_CHAIN_ID }),
       asset: claims.asset,
       amount: claims.amount,
       exp: Math.floor(Date.now() / 1000) + (claims.expiresIn ?? 600),
@@ -244,5 +260,88 @@ describe('createSandboxOnramp', () => {
     })
     expect(posted.status).toBe(400)
     expect(webhooks.filter((webhook) => webhook.body.session_id === 'fund_altered')).toEqual([])
+  })
+
+  it('pays USDC and SOL to a Solana address on the local cluster, reporting the signature', async () => {
+    const { address: to } = await generateKeyPairSigner()
+    const solana = createSolanaRpc(cluster.rpcUrl)
+    const usdc = checkoutToken({
+      sid: 'fund_sol_usdc',
+      address: to,
+      caip2: SOLANA_DEVNET,
+      asset: 'USDC',
+      amount: '7.5',
+    })
+    const page = await (await fetch(`${sandbox.url}/checkout?session=${usdc}`)).text()
+    expect(page).toContain(`Paying to <code>${to}</code> on Solana (local cluster) (chain ${SOLANA_DEVNET}).`)
+    expect(page).toContain('<option value="native">SOL (native coin)</option>')
+    const paid = await payThroughForm(usdc, {
+      amount: '7.5',
+      asset: 'USDC',
+      card_number: '4242 4242 4242 4242',
+    })
+    expect(paid.status, paid.html).toBe(200)
+    expect(paid.html).toContain(`Sent 7.5 USDC to ${to} on Solana (local cluster).`)
+    const accounts = await solana
+      .getTokenAccountsByOwner(
+        to,
+        { mint: solanaAddress(DEVCHAIN_SOLANA_USDC_MINT) },
+        { encoding: 'jsonParsed' },
+      )
+      .send()
+    expect(accounts.value[0]?.account.data.parsed.info.tokenAmount.amount).toBe('7500000')
+    const succeeded = webhooksFor('fund_sol_usdc').find((webhook) => webhook.body.status === 'success')
+    expect(succeeded?.body).toMatchObject({ caip2: SOLANA_DEVNET, address: to, asset: 'USDC', amount: '7.5' })
+    expect(succeeded?.body).not.toHaveProperty('chain_id')
+    const [status] = (await solana.getSignatureStatuses([signature(String(succeeded?.body.tx_hash))]).send())
+      .value
+    expect(status?.err).toBeNull()
+
+    // SOL has 9 decimals: 0.000000001 is one lamport; a tenth of that is refused.
+    const sol = checkoutToken({
+      sid: 'fund_sol_native',
+      address: to,
+      caip2: SOLANA_DEVNET,
+      asset: 'native',
+      amount: '1',
+    })
+    const tooFine = await payThroughForm(sol, {
+      amount: '0.0000000001',
+      asset: 'native',
+      card_number: '4242 4242 4242 4242',
+    })
+    expect(tooFine.html).toContain('with at most 9 decimals')
+    const lamports = await payThroughForm(sol, {
+      amount: '1.000000001',
+      asset: 'native',
+      card_number: '4242 4242 4242 4242',
+    })
+    expect(lamports.status, lamports.html).toBe(200)
+    expect((await solana.getBalance(to).send()).value).toBe(1_000_000_001n)
+  })
+
+  it('refuses a checkout for a Solana cluster it does not serve', async () => {
+    const { address: to } = await generateKeyPairSigner()
+    const mainnet = checkoutToken({
+      sid: 'fund_sol_mainnet',
+      address: to,
+      caip2: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      asset: 'USDC',
+      amount: '1',
+    })
+    const response = await fetch(`${sandbox.url}/checkout?session=${mainnet}`)
+    expect(response.status).toBe(400)
+    expect(await response.text()).toContain(
+      'The sandbox does not pay on chain solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp.',
+    )
+    // An EVM address is no Solana recipient: the link is not valid.
+    const evm = checkoutToken({
+      sid: 'fund_sol_evm',
+      address: freshAddress(),
+      caip2: SOLANA_DEVNET,
+      asset: 'USDC',
+      amount: '1',
+    })
+    expect((await fetch(`${sandbox.url}/checkout?session=${evm}`)).status).toBe(400)
   })
 })

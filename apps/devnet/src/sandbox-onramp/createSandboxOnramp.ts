@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getChain } from '@satchel/core'
-import { fundAccount } from '@satchel/devchain'
-import { formatUnits, parseUnits } from 'viem'
+import { fundAccount, fundSolanaAccount } from '@satchel/devchain'
+import { type Address, formatUnits, parseUnits } from 'viem'
 import { readCheckoutToken, type SandboxCheckout } from './readCheckoutToken'
 import { renderCheckoutPage, renderResultPage, SANDBOX_TEST_CARD } from './renderCheckoutPage'
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from './signSandboxWebhook'
@@ -14,6 +14,8 @@ export const DEFAULT_SANDBOX_ONRAMP_PORT = 8791
 export const SANDBOX_MAX_AMOUNTS = { native: '10', USDC: '10000' } as const
 
 const DECIMALS = { native: 18, USDC: 6 } as const
+// On Solana the native coin is SOL, 9 decimals (lamports).
+const SOLANA_DECIMALS = { native: 9, USDC: 6 } as const
 const TEST_CARD_DIGITS = SANDBOX_TEST_CARD.replaceAll(' ', '')
 const MAX_BODY_BYTES = 16 * 1024
 const WEBHOOK_ATTEMPTS = 3
@@ -28,6 +30,8 @@ export type CreateSandboxOnrampParameters = {
   webhookSecret: string
   /** The local chains it pays on, each from the devchain treasury. */
   chains: ReadonlyArray<{ chainId: number; rpcUrl: string }>
+  /** The local Solana cluster it pays SOL and USDC on (from the Solana treasury), by its CAIP-2 id. */
+  solana?: { caip2: string; rpcUrl: string } | undefined
   now?: (() => number) | undefined
   log?: ((line: string) => void) | undefined
 }
@@ -40,7 +44,7 @@ type Page = { status: number; html: string }
 /**
  * The devnet's card onramp. `GET /checkout?session=...` shows a form (amount, asset, card number);
  * `POST /checkout` with the test card pays the amount of native coin or USDC from the devchain
- * treasury to the wallet on the local anvil chain, then sends the API a signed webhook (success with
+ * treasury to the wallet on the local anvil chain (or SOL or USDC on the local Solana cluster), then sends the API a signed webhook (success with
  * the transaction hash, or failure) and shows what happened. Any other card is declined. Each
  * checkout link pays at most once.
  *
@@ -65,7 +69,7 @@ export async function createSandboxOnramp(
   const notify = async (checkout: SandboxCheckout, event: Record<string, unknown>) => {
     const body = JSON.stringify({
       session_id: checkout.sessionId,
-      chain_id: checkout.chainId,
+      ...(checkout.chainId === null ? { caip2: checkout.caip2 } : { chain_id: checkout.chainId }),
       address: checkout.address,
       ...event,
     })
@@ -91,7 +95,8 @@ export async function createSandboxOnramp(
     }
   }
 
-  const describeChain = (chainId: number) => {
+  const describeChain = (chainId: number | null) => {
+    if (chainId === null) return { chainName: 'Solana (local cluster)', nativeSymbol: 'SOL' }
     try {
       const chain = getChain(chainId)
       return { chainName: chain.name, nativeSymbol: chain.nativeCurrency.symbol }
@@ -108,8 +113,18 @@ export async function createSandboxOnramp(
         'Checkout link not valid',
         'This checkout link is not valid or has expired. Start again from the wallet.',
       )
-    const chain = chains.find((entry) => entry.chainId === checkout.chainId)
-    if (!chain) return page(400, 'Chain not served', `The sandbox does not pay on chain ${checkout.chainId}.`)
+    const chain =
+      checkout.chainId === null
+        ? parameters.solana?.caip2 === checkout.caip2
+          ? parameters.solana
+          : undefined
+        : chains.find((entry) => entry.chainId === checkout.chainId)
+    if (!chain)
+      return page(
+        400,
+        'Chain not served',
+        `The sandbox does not pay on chain ${checkout.chainId ?? checkout.caip2}.`,
+      )
     const outcome = outcomes.get(checkout.sessionId)
     if (outcome) return page(409, 'Checkout closed', closedMessage(outcome))
     return { checkout, rpcUrl: chain.rpcUrl }
@@ -121,6 +136,7 @@ export async function createSandboxOnramp(
     if ('html' in opened) return opened
     const { checkout, rpcUrl } = opened
     const names = describeChain(checkout.chainId)
+    const decimals = checkout.chainId === null ? SOLANA_DECIMALS : DECIMALS
     const amountText = (form.get('amount') ?? '').trim()
     const assetText = form.get('asset') ?? ''
     const again = (field: 'amount' | 'asset' | 'card_number', message: string): Page => ({
@@ -136,19 +152,19 @@ export async function createSandboxOnramp(
     if (assetText !== 'native' && assetText !== 'USDC')
       return again('asset', 'Choose the native coin or USDC.')
     const asset = assetText
-    const amount = readAmount(amountText, asset)
+    const amount = readAmount(amountText, decimals[asset])
     if (amount === undefined)
-      return again('amount', `Enter an amount such as 0.5, with at most ${DECIMALS[asset]} decimals.`)
+      return again('amount', `Enter an amount such as 0.5, with at most ${decimals[asset]} decimals.`)
     if (amount === 0n) return again('amount', 'Enter an amount above zero.')
-    if (amount > parseUnits(SANDBOX_MAX_AMOUNTS[asset], DECIMALS[asset]))
+    if (amount > parseUnits(SANDBOX_MAX_AMOUNTS[asset], decimals[asset]))
       return again(
         'amount',
         `The sandbox pays at most ${SANDBOX_MAX_AMOUNTS.native} ${names.nativeSymbol} or ${SANDBOX_MAX_AMOUNTS.USDC} USDC at a time.`,
       )
     const card = (form.get('card_number') ?? '').replaceAll(/[\s-]/g, '')
     if (card === '') return again('card_number', 'Enter a card number.')
-    const shown = `${formatUnits(amount, DECIMALS[asset])} ${asset === 'USDC' ? 'USDC' : names.nativeSymbol}`
-    const facts = { asset, amount: formatUnits(amount, DECIMALS[asset]) }
+    const shown = `${formatUnits(amount, decimals[asset])} ${asset === 'USDC' ? 'USDC' : names.nativeSymbol}`
+    const facts = { asset, amount: formatUnits(amount, decimals[asset]) }
 
     if (card !== TEST_CARD_DIGITS) {
       outcomes.set(checkout.sessionId, 'declined')
@@ -169,7 +185,16 @@ export async function createSandboxOnramp(
     await notify(checkout, { type: 'checkout.processing', status: 'processing', ...facts })
     let txHash: string
     try {
-      txHash = await fundAccount({ rpcUrl, chainId: checkout.chainId, to: checkout.address, asset, amount })
+      txHash =
+        checkout.chainId === null
+          ? await fundSolanaAccount({ rpcUrl, to: checkout.address, asset, amount })
+          : await fundAccount({
+              rpcUrl,
+              chainId: checkout.chainId,
+              to: checkout.address as Address,
+              asset,
+              amount,
+            })
     } catch (error) {
       outcomes.set(checkout.sessionId, 'failed')
       await notify(checkout, {
@@ -260,10 +285,10 @@ function closedMessage(outcome: Outcome): string {
 }
 
 // Plain decimals only ("0.5", ".5", "25"), never more fractional digits than the asset has.
-function readAmount(text: string, asset: 'native' | 'USDC'): bigint | undefined {
+function readAmount(text: string, decimals: number): bigint | undefined {
   const match = /^(\d*)(?:\.(\d+))?$/.exec(text)
-  if (!match || text === '' || text === '.' || (match[2]?.length ?? 0) > DECIMALS[asset]) return undefined
-  return parseUnits(text.startsWith('.') ? `0${text}` : text, DECIMALS[asset])
+  if (!match || text === '' || text === '.' || (match[2]?.length ?? 0) > decimals) return undefined
+  return parseUnits(text.startsWith('.') ? `0${text}` : text, decimals)
 }
 
 function readBody(request: IncomingMessage): Promise<string | undefined> {

@@ -68,7 +68,7 @@ export function renderCheckoutPage(parameters: RenderCheckoutPageParameters): st
     'Pay',
     `<h1>Sandbox checkout</h1>
 <p class="note">This is the devnet's test onramp: no card is charged. The coins come from the local chain's treasury.</p>
-<p>Paying to <code>${escapeHtml(checkout.address)}</code> on ${escapeHtml(chainName)} (chain ${checkout.chainId}).</p>
+<p>Paying to <code>${escapeHtml(checkout.address)}</code> on ${escapeHtml(chainName)} (chain ${escapeHtml(String(checkout.chainId ?? checkout.caip2))}).</p>
 ${error ? `<p id="checkout-error" class="error" role="alert">${escapeHtml(error.message)}</p>` : ''}
 <form method="post" action="/checkout">
 <input type="hidden" name="session" value="${escapeHtml(token)}">

@@ -10,6 +10,8 @@ export type WalletRuntimeConfig = {
   /** The API; the page's own origin when absent (the API serves the wallet). */
   server_url?: string
   chains: Array<{ id: number; rpc_url: string }>
+  /** The Solana cluster the wallet reads and sends on (the devnet's local one, standing in for devnet). */
+  solana?: { caip2: string; rpc_url: string; subscriptions_url: string; usdc_mint: string }
   outbox_url?: string
   /** The WalletConnect relay the Connections screen uses (the devnet's loopback one). */
   walletconnect?: { project_id: string; relay_url: string }

@@ -7,14 +7,18 @@ export const SANDBOX_CHECKOUT_TTL_SECONDS = 30 * 60
 export type SandboxCheckout = {
   sessionId: string
   address: string
-  chainId: number
+  /** The EVM chain it pays on; `null` when it pays on a Solana cluster (`caip2`). */
+  chainId: number | null
+  /** The Solana cluster it pays on (the devnet's local one), by CAIP-2 id. */
+  caip2?: string | undefined
   asset: 'native' | 'USDC'
   amount: string
 }
 
 /**
  * The `session` parameter of a sandbox checkout link: `<payload>.<mac>`, where payload is base64url of
- * `{sid, address, chain_id, asset, amount, exp}` and mac is base64url(HMAC-SHA256(secret,
+ * `{sid, address, chain_id, asset, amount, exp}` (with `caip2` instead of `chain_id` for a Solana
+ * cluster) and mac is base64url(HMAC-SHA256(secret,
  * "satchel-sandbox-checkout." + payload)). The sandbox (apps/devnet/src/sandbox-onramp) checks it with
  * the same secret, so the address a payment goes to is the one the API checked belongs to the user.
  * The label keeps these MACs apart from the webhook signatures made with the same secret.
@@ -31,7 +35,7 @@ export function createSandboxCheckoutToken(
     JSON.stringify({
       sid: checkout.sessionId,
       address: checkout.address,
-      chain_id: checkout.chainId,
+      ...(checkout.chainId === null ? { caip2: checkout.caip2 } : { chain_id: checkout.chainId }),
       asset: checkout.asset,
       amount: checkout.amount,
       exp: nowSeconds + SANDBOX_CHECKOUT_TTL_SECONDS,

@@ -1,4 +1,10 @@
-import { ApiError, getOnrampSupport, LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
+import {
+  ApiError,
+  getOnrampSupport,
+  getSolanaCluster,
+  LOCAL_BASE_CHAIN_ID,
+  LOCAL_CHAIN_ID,
+} from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../context'
@@ -10,9 +16,16 @@ import { createFundingSession, findFundingSession } from '../fundingSessions'
 import { fundingStatusAnswerSchema, toFundingStatusAnswer } from '../refreshFundingStatus'
 import { createSandboxCheckoutToken } from './createSandboxCheckoutToken'
 
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+// The devnet's local Solana cluster stands in for Solana devnet (SOLANA_RPC_URLS=devnet=...): the
+// sandbox pays there, never on a public cluster.
+const SANDBOX_SOLANA_CAIP2 = getSolanaCluster('devnet').caip2
+
 const initBody = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address'),
-  chain_id: z.number().int().positive(),
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$|^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'an EVM or Solana address'),
+  /** An EVM chain; or `caip2` for a Solana cluster. */
+  chain_id: z.number().int().positive().optional(),
+  caip2: z.string().min(1).max(64).optional(),
   asset: z.string().min(1).max(20),
   amount: z.union([z.string().min(1).max(40), z.number().positive()]),
 })
@@ -36,7 +49,8 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         config: { guard: 'user' },
         schema: {
           tags: ['funding'],
-          summary: 'Open a sandbox checkout (test card) that pays the wallet on the local chain',
+          summary:
+            'Open a sandbox checkout (test card) that pays the wallet on a local chain or the local Solana cluster',
           security: [{ bearer: [] }],
           body: initBody,
           response: { 200: z.object({ checkout_url: z.string(), session_id: z.string() }) },
@@ -48,8 +62,25 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
           [`funding-init:${auth.userId}`, rateLimits.fundingInitPerUser],
         ])
-        const { address, chain_id: chainId, asset } = request.body
-        const support = getOnrampSupport({ provider: 'sandbox', chainId, asset, onWarning: () => {} })
+        const { address, chain_id: chainId, caip2, asset } = request.body
+        if ((chainId === undefined) === (caip2 === undefined))
+          throw new ApiError('invalid_data', { message: 'Give either chain_id (EVM) or caip2 (Solana)' })
+        if (caip2 !== undefined) {
+          if (caip2 !== SANDBOX_SOLANA_CAIP2)
+            throw new ApiError('unsupported_chain_id', {
+              message: `The sandbox onramp pays on Solana only on the local cluster (${SANDBOX_SOLANA_CAIP2})`,
+            })
+          if (EVM_ADDRESS.test(address))
+            throw new ApiError('invalid_data', {
+              message: 'address must be a Solana address on a Solana cluster',
+            })
+        }
+        const support = getOnrampSupport({
+          provider: 'sandbox',
+          chainId: chainId ?? LOCAL_CHAIN_ID,
+          asset,
+          onWarning: () => {},
+        })
         if (!support.supported) {
           if (asset !== 'native' && asset !== 'USDC')
             throw new ApiError('unsupported_onramp_asset', { message: support.warnings.join(' ') })
@@ -57,6 +88,8 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             message: `The sandbox onramp pays on the local chains ${LOCAL_CHAIN_ID} and ${LOCAL_BASE_CHAIN_ID} only`,
           })
         }
+        if (chainId !== undefined && !EVM_ADDRESS.test(address))
+          throw new ApiError('invalid_data', { message: 'address must be an EVM address on an EVM chain' })
         const amount = readAmount(request.body.amount)
         await assertOwnedAddresses(ctx.db, auth.userId, [address])
         const sessionId = createId('fund')
@@ -71,10 +104,18 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           chainId,
           asset,
           amount,
+          ...(caip2 === undefined ? {} : { details: { caip2 } }),
           now: ctx.now(),
         })
         const token = createSandboxCheckoutToken(
-          { sessionId, address, chainId, asset: asset === 'USDC' ? 'USDC' : 'native', amount },
+          {
+            sessionId,
+            address,
+            chainId: chainId ?? null,
+            caip2,
+            asset: asset === 'USDC' ? 'USDC' : 'native',
+            amount,
+          },
           webhookSecret,
           Math.floor(ctx.now() / 1000),
         )
