@@ -77,12 +77,16 @@ async function reconcileOne(
   const hash = row.hash as Hash
   const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined)
   if (receipt) {
-    await settleWalletTransaction(ctx.db, {
-      caip2: row.caip2,
-      hash,
-      status: receipt.status === 'success' ? 'mined' : 'failed',
-      blockNumber: receipt.blockNumber,
-    })
+    await settleWalletTransaction(
+      ctx.db,
+      {
+        caip2: row.caip2,
+        hash,
+        status: receipt.status === 'success' ? 'mined' : 'failed',
+        blockNumber: receipt.blockNumber,
+      },
+      ctx.now,
+    )
     return 'settled'
   }
   const known = await client.getTransaction({ hash }).catch(() => undefined)
@@ -91,12 +95,16 @@ async function reconcileOne(
   if (mined > Number(row.nonce)) {
     // Look once more: it may have been mined between the two questions.
     const late = await client.getTransactionReceipt({ hash }).catch(() => undefined)
-    await settleWalletTransaction(ctx.db, {
-      caip2: row.caip2,
-      hash,
-      status: late?.status === 'success' ? 'mined' : 'failed',
-      blockNumber: late?.blockNumber ?? null,
-    })
+    await settleWalletTransaction(
+      ctx.db,
+      {
+        caip2: row.caip2,
+        hash,
+        status: late?.status === 'success' ? 'mined' : 'failed',
+        blockNumber: late?.blockNumber ?? null,
+      },
+      ctx.now,
+    )
     return late ? 'settled' : 'replaced'
   }
   await client.sendRawTransaction({ serializedTransaction: row.signed_transaction as Hex })
