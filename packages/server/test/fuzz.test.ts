@@ -8,7 +8,7 @@
 import { sign } from 'node:crypto'
 import { apiErrors, chains, isApiErrorCode } from '@satchel/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { loginMethods } from '../src/apps/types'
+import { loginMethods } from '../src/identity/apps/types'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REFRESH_REUSE_GRACE_MS } from '../src/sessions/rotateRefreshToken'
+import { REFRESH_REUSE_GRACE_MS } from '../src/identity/sessions/rotateRefreshToken'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/apps/types'
+import type { App } from '../src/identity/apps/types'
 import { encodeBase58 } from '../src/vault/base58'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
 import { createP256Key, userCall } from './walletRequests'

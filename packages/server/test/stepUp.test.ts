@@ -6,10 +6,10 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/apps/types'
-import { createSoftAuthenticator } from '../src/auth/passkeys/testing/createSoftAuthenticator'
+import type { App } from '../src/identity/apps/types'
 import { encodeBase58 } from '../src/vault/base58'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { createSoftAuthenticator } from './support/passkeys/createSoftAuthenticator'
 import {
   createP256Key,
   createWallet,

@@ -9,7 +9,7 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rateLimits } from '../src/http/rateLimit'
+import { rateLimits } from '../src/platform/http/rateLimit'
 import { getWalletsRepository } from '../src/wallets/walletsRepository'
 import { startTestServer, type TestServer } from './harness'
 import {

@@ -1,5 +1,5 @@
 import { ApiError } from '@satchel/core'
-import type { Db } from '../db/createDatabase'
+import type { Db } from '../platform/db/createDatabase'
 
 /**
  * Refuses unless every address is one of the user's wallets. An onramp pays whatever address it is

@@ -1,5 +1,5 @@
-import type { ServerContext } from '../context'
-import { createId } from '../crypto/tokens'
+import type { ServerContext } from '../identity/context'
+import { createId } from '../platform/crypto/tokens'
 
 /** The second factors Satchel offers. */
 export type MfaMethodType = 'totp' | 'sms' | 'passkey'

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import type { ServerContext } from '../context'
-import { hashToken } from '../crypto/tokens'
-import type { Auth } from '../http/requestContext'
+import type { ServerContext } from '../identity/context'
+import type { Auth } from '../identity/requestContext'
+import { hashToken } from '../platform/crypto/tokens'
 import { MFA_TOKEN_HEADER } from './requireMfa'
 
 export type MfaState = {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { ApiError, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@satchel/core'
-import type { ServerContext } from '../context'
-import { createId, hashSecret, secretsEqual } from '../crypto/tokens'
+import type { ServerContext } from '../identity/context'
+import { createId, hashSecret, secretsEqual } from '../platform/crypto/tokens'
 
 /** An SMS code either enrols a new number or verifies the enrolled one; a code of one is no use for the other. */
 export type MfaSmsPurpose = 'enroll' | 'verify'

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import type { App } from '../apps/types'
-import { recordAudit } from '../audit/recordAudit'
-import type { ServerContext } from '../context'
-import { rateLimit, rateLimitAndClaim, rateLimits } from '../http/rateLimit'
-import { type Auth, requireAppSecret, requireAuth } from '../http/requestContext'
+import type { App } from '../identity/apps/types'
+import type { ServerContext } from '../identity/context'
+import { type Auth, requireAppSecret, requireAuth } from '../identity/requestContext'
+import { recordAudit } from '../platform/audit/recordAudit'
+import { rateLimit, rateLimitAndClaim, rateLimits } from '../platform/http/rateLimit'
 import {
   AUTHORIZATION_SIGNATURE_HEADER,
   buildAuthorizationPayload,

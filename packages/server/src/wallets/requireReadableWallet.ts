@@ -1,7 +1,7 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import type { ServerContext } from '../context'
-import { readCaller } from '../guards/readCaller'
+import type { ServerContext } from '../identity/context'
+import { readCaller } from '../identity/guards/readCaller'
 import { getWalletsRepository, type WalletRecord } from './walletsRepository'
 
 /**

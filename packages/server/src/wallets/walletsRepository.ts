@@ -1,7 +1,7 @@
-import type { ServerContext } from '../context'
-import type { Db } from '../db/createDatabase'
-import { createKv, type Kv } from '../kv/createKv'
-import { createSharedCache } from '../kv/createSharedCache'
+import type { ServerContext } from '../identity/context'
+import type { Db } from '../platform/db/createDatabase'
+import { createKv, type Kv } from '../platform/kv/createKv'
+import { createSharedCache } from '../platform/kv/createSharedCache'
 import type { ChainType } from '../vault/types'
 import {
   listWalletSigners,

@@ -1,7 +1,7 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
-import { type OpenAppSettingsContext, openAppSettings } from '../../apps/openAppSettings'
-import type { App } from '../../apps/types'
+import { type OpenAppSettingsContext, openAppSettings } from '../../identity/apps/openAppSettings'
+import type { App } from '../../identity/apps/types'
 
 /** Provider names become account types (`<name>_oauth`), so they are short lower-case identifiers. */
 export const oauthProviderNameSchema = z

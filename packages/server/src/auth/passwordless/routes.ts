@@ -1,13 +1,17 @@
 import { ApiError, maskPhone, parsePhone } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimitInOrder, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
-import type { LinkedAccountInput } from '../../users/usersRepository'
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import { clientIp } from '../../identity/requestContext'
+import { completeLogin } from '../../identity/sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+} from '../../identity/sessions/schemas'
+import type { LinkedAccountInput } from '../../identity/users/usersRepository'
+import { rateLimit, rateLimitInOrder, rateLimits } from '../../platform/http/rateLimit'
 import { issueOtp, type OtpChannel, verifyOtp } from './createOtp'
 
 const codeSchema = z.string().regex(/^\d{6}$/, 'a 6-digit code')

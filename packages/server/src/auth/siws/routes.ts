@@ -1,13 +1,17 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
-import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import { clientIp } from '../../identity/requestContext'
+import { completeLogin } from '../../identity/sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+} from '../../identity/sessions/schemas'
+import { addAccountLinkRoutes } from '../../identity/users/addAccountLinkRoutes'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { issueWalletNonce } from '../siwe/walletNonce'
 import { decodeBase58 } from './decodeBase58'
 import { verifySiws } from './verifySiws'

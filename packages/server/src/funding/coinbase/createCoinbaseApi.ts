@@ -1,6 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
-import type { FundingConfig } from '../../config/loadConfig'
+import type { FundingConfig } from '../../platform/config/loadConfig'
 import { fetchProvider } from '../fetchProvider'
 import { createCdpJwt } from './createCdpJwt'
 import { parseCdpKey } from './parseCdpKey'
