@@ -11,11 +11,11 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from '../../packages/server/src/buildApp'
 import { createAppsRepository } from '../../packages/server/src/identity/apps/appsRepository'
-import { loadConfig } from '../../packages/server/src/platform/config/loadConfig'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../../packages/server/src/wallets/authorizationSignature'
+} from '../../packages/server/src/identity/signedRequests/authorizationSignature'
+import { loadConfig } from '../../packages/server/src/platform/config/loadConfig'
 import { createTestDatabase, isPostgresReachable } from '../../packages/server/test/support/testDatabase'
 import { testRedisUrl } from '../../packages/server/test/support/testKv'
 import { connect, load, type PreparedRequest, serializeRequest, type Target } from '../signing/loadGenerator'

@@ -22,6 +22,7 @@ import { siwsRoutes } from './auth/siws/routes'
 import { telegramRoutes } from './auth/telegram/routes'
 import { fundingRoutes } from './funding/routes'
 import { createAppsRepository } from './identity/apps/appsRepository'
+import { checkProductionApps } from './identity/apps/checkProductionApps'
 import { appRoutes } from './identity/apps/routes'
 import { sealStoredAppSecrets } from './identity/apps/sealStoredAppSecrets'
 import type { ServerContext } from './identity/context'
@@ -36,7 +37,6 @@ import { analyticsRoutes } from './ops/analytics/routes'
 import { outboxRoutes } from './ops/dev/outboxRoutes'
 import { startPruneSchedule } from './ops/maintenance/startPruneSchedule'
 import { registerSystemRoutes } from './ops/system/routes'
-import { checkProductionApps } from './platform/config/checkProductionApps'
 import type { Config } from './platform/config/loadConfig'
 import type { TrustProxy } from './platform/config/parseTrustProxy'
 import { resolveEncryptionKey, resolveVaultKek } from './platform/config/resolveKeys'
@@ -53,6 +53,7 @@ import { createRemoteVault } from './vault/createRemoteVault'
 import type { Vault } from './vault/types'
 import { exportRoutes } from './wallets/export/routes'
 import { policyRoutes } from './wallets/policies/routes'
+import { createWalletGuardHook } from './wallets/readWalletRequest'
 import { recoveryRoutes } from './wallets/recovery/routes'
 import { walletRoutes } from './wallets/routes'
 
@@ -194,7 +195,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   // First: every route registered from here on must declare its guard, or this throws naming it.
-  const routeGuards = installGuards(app, ctx)
+  const routeGuards = installGuards(app, ctx, { wallet: createWalletGuardHook(ctx) })
   registerErrorHandling(app)
   registerInputGuard(app)
   await app.register(cookie)

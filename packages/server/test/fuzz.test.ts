@@ -12,7 +12,7 @@ import { loginMethods } from '../src/identity/apps/types'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
 import { createPrng, type Prng } from './fuzz/createPrng'
 import { evilBodies, evilValues, mutateValue, RawJson, toJsonText } from './fuzz/malformedInputs'
 import { type Hints, sampleSchema } from './fuzz/sampleSchema'

@@ -4,11 +4,11 @@
 import { randomBytes, sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type SatchelServer } from '../src/buildApp'
-import { ConfigError, loadConfig } from '../src/platform/config/loadConfig'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
+import { ConfigError, loadConfig } from '../src/platform/config/loadConfig'
 import { startTestServer } from './harness'
 import { createTestDatabase, type TestDatabase } from './support/testDatabase'
 import { createTestKv } from './support/testKv'

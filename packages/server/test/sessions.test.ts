@@ -5,7 +5,7 @@ import { REFRESH_REUSE_GRACE_MS } from '../src/identity/sessions/rotateRefreshTo
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
 import { startTestServer, type TestServer } from './harness'
 import { createP256Key, type P256Key, PUBLIC_URL, signedCall, userCall } from './walletRequests'
 

@@ -1,9 +1,9 @@
 import { ApiError, maskPhone } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { normalizePhone } from '../auth/passwordless/routes'
 import type { ServerContext } from '../identity/context'
 import { readAuth } from '../identity/guards/readAuth'
+import { normalizePhone } from '../identity/otp/codeSchemas'
 import { type Auth, clientIp } from '../identity/requestContext'
 import { rateLimitInOrder, rateLimits } from '../platform/http/rateLimit'
 import {

@@ -3,11 +3,6 @@ import { z } from 'zod'
 import { type OpenAppSettingsContext, openAppSettings } from '../../identity/apps/openAppSettings'
 import type { App } from '../../identity/apps/types'
 
-/** Provider names become account types (`<name>_oauth`), so they are short lower-case identifiers. */
-export const oauthProviderNameSchema = z
-  .string()
-  .regex(/^[a-z][a-z0-9]{1,31}$/, 'a provider name such as google')
-
 /**
  * One provider's settings in `app.settings.oauth.providers.<name>`. A built-in provider (google, apple,
  * github, discord, twitter) needs only its client; any URL given overrides the built-in table (tests

@@ -1,5 +1,10 @@
-import { oauthProviderNameSchema } from '../../auth/oauth/oauthSettings'
+import { z } from 'zod'
 import type { App } from './types'
+
+/** Provider names become account types (`<name>_oauth`), so they are short lower-case identifiers. */
+export const oauthProviderNameSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9]{1,31}$/, 'a provider name such as google')
 
 /**
  * The social providers an app offers, by name (`google`, `github`, ...), for its public

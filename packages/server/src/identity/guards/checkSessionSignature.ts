@@ -1,18 +1,18 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
+import type { ServerContext } from '../context'
+import type { Auth } from '../requestContext'
 import {
   AUTHORIZATION_SIGNATURE_HEADER,
   IDEMPOTENCY_KEY_HEADER,
   verifyP256Signature,
-} from '../../wallets/authorizationSignature'
+} from '../signedRequests/authorizationSignature'
 import {
   claimRequestOnce,
   getReplayKey,
   readRequestExpiry,
   readSignedPayload,
-} from '../../wallets/authorizeWalletRequest'
-import type { ServerContext } from '../context'
-import type { Auth } from '../requestContext'
+} from '../signedRequests/signedRequest'
 
 /**
  * The `user+signed` check: the request carries the session key's authorization signature over

@@ -1,9 +1,9 @@
 import { ApiError, REAUTHENTICATION_TTL_SECONDS } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import { readMfaState } from '../../mfa/readMfaState'
 import type { ServerContext } from '../context'
 import type { Auth } from '../requestContext'
 import { readSessionFreshness } from '../sessions/readSessionFreshness'
+import { readMfaState } from './readMfaState'
 import type { FreshLoginRule } from './routeGuard'
 
 /**

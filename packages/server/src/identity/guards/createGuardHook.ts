@@ -2,13 +2,11 @@ import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
 import { writeAudit } from '../../platform/audit/writeAudit'
 import { secretsEqual } from '../../platform/crypto/tokens'
-import { authorizeWalletRequest } from '../../wallets/authorizeWalletRequest'
-import { readWalletId } from '../../wallets/readWalletId'
 import type { ServerContext } from '../context'
 import { requireAppSecret, requireAuth, resolveApp } from '../requestContext'
 import { checkSessionSignature } from './checkSessionSignature'
 import { checkStepUp } from './checkStepUp'
-import type { FreshLoginRule, Guard, RouteGuard, UserGuard } from './routeGuard'
+import type { FreshLoginRule, Guard, GuardHooks, RouteGuard, UserGuard } from './routeGuard'
 
 /** A guard's check: runs before validation, sets `request.guarded`, throws an ApiError to refuse. */
 export type GuardHook = (request: FastifyRequest) => Promise<void>
@@ -18,6 +16,8 @@ export type CreateGuardHookParameters = {
   freshLogin?: FreshLoginRule | undefined
   /** `POST /api/v1/...`, for the audit row of a refused user. */
   route: string
+  /** The checks of the guards the layers above own (`wallet`). */
+  hooks: GuardHooks
 }
 
 /**
@@ -26,18 +26,18 @@ export type CreateGuardHookParameters = {
  * place the rule is enforced: handlers only read what it established (`readAuth`, `readCaller`).
  *
  * @example
- * const hook = createGuardHook(ctx, { guard: 'user+signed', route: 'POST /api/v1/siwe/link' })
+ * const hook = createGuardHook(ctx, { guard: 'user+signed', route: 'POST /api/v1/siwe/link', hooks })
  */
 export function createGuardHook(
   ctx: ServerContext,
-  { guard, freshLogin, route }: CreateGuardHookParameters,
+  { guard, freshLogin, route, hooks }: CreateGuardHookParameters,
 ): GuardHook | undefined {
   if (typeof guard !== 'string') {
     const user = userHook(ctx, guard[0], freshLogin, route)
     // Basic credentials are the app's backend; anything else is checked as the user.
     return (request) => (isBasic(request) ? appHook(ctx, request) : user(request))
   }
-  return singleHook(ctx, guard, freshLogin, route)
+  return singleHook(ctx, guard, freshLogin, route, hooks)
 }
 
 function singleHook(
@@ -45,6 +45,7 @@ function singleHook(
   guard: Guard,
   freshLogin: FreshLoginRule | undefined,
   route: string,
+  hooks: GuardHooks,
 ): GuardHook | undefined {
   switch (guard) {
     case 'none':
@@ -66,19 +67,7 @@ function singleHook(
     case 'app':
       return (request) => appHook(ctx, request)
     case 'wallet':
-      return async (request) => {
-        const body: unknown = request.body
-        const method = typeof body === 'object' && body !== null && 'method' in body ? body.method : undefined
-        const authorized = await authorizeWalletRequest(ctx, request, {
-          walletId: readWalletId(request.params),
-          allowDelegated: true,
-          audit: {
-            action: 'wallet.rpc',
-            method: typeof method === 'string' ? method.slice(0, 64) : undefined,
-          },
-        })
-        request.guarded = { kind: 'wallet', app: authorized.app, authorized }
-      }
+      return hooks.wallet
     case 'user':
     case 'user+signed':
     case 'user+signed+stepup':

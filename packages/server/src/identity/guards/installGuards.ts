@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { ServerContext } from '../context'
 import { createGuardHook } from './createGuardHook'
-import { type FreshLoginRule, isRouteGuard, type RouteGuard } from './routeGuard'
+import { type FreshLoginRule, type GuardHooks, isRouteGuard, type RouteGuard } from './routeGuard'
 
 /** One row of the route table: who may call a route. */
 export type RouteGuardEntry = { method: string; url: string; guard: string }
@@ -15,9 +15,13 @@ export type RouteGuardEntry = { method: string; url: string; guard: string }
  * their guard and are not listed).
  *
  * @example
- * const table = installGuards(app, ctx) // before any route is registered
+ * const table = installGuards(app, ctx, { wallet: createWalletGuardHook(ctx) }) // before any route
  */
-export function installGuards(app: FastifyInstance, ctx: ServerContext): readonly RouteGuardEntry[] {
+export function installGuards(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  hooks: GuardHooks,
+): readonly RouteGuardEntry[] {
   const table: RouteGuardEntry[] = []
   app.decorateRequest('guarded', null)
   app.addHook('onRoute', (route) => {
@@ -27,12 +31,12 @@ export function installGuards(app: FastifyInstance, ctx: ServerContext): readonl
     const guard = readGuard(route)
     if (!isRouteGuard(guard))
       throw new Error(
-        `${name} declares no known guard (config.guard): every route must say who may call it (see guards/routeGuard.ts)`,
+        `${name} declares no known guard (config.guard): every route must say who may call it (see identity/guards/routeGuard.ts)`,
       )
     const freshLogin = route.config?.freshLogin
     if (freshLogin !== undefined && guard !== 'user+signed+stepup' && guard[0] !== 'user+signed+stepup')
       throw new Error(`${name}: freshLogin applies to user+signed+stepup routes only`)
-    const hook = createGuardHook(ctx, { guard, freshLogin, route: name })
+    const hook = createGuardHook(ctx, { guard, freshLogin, route: name, hooks })
     if (hook) route.preValidation = [hook, ...[route.preValidation ?? []].flat()]
     if (!methods.every((method) => method === 'HEAD'))
       table.push({

@@ -1,4 +1,4 @@
-import type { AuthorizedWalletRequest } from '../../wallets/authorizeWalletRequest'
+import type { FastifyRequest } from 'fastify'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
 import type { Auth } from '../requestContext'
@@ -53,12 +53,26 @@ export type RouteGuard = Guard | readonly [UserGuard, 'app']
  */
 export type FreshLoginRule = true | ((ctx: ServerContext, auth: Auth) => Promise<boolean>)
 
-/** What the guard established about the caller, for the handler to read (`readAuth`, `readCaller`...). */
-export type Guarded =
-  | { kind: 'app-id'; app: App }
-  | { kind: 'user'; app: App; auth: Auth }
-  | { kind: 'app'; app: App }
-  | { kind: 'wallet'; app: App; authorized: AuthorizedWalletRequest }
+/**
+ * What a guard established about the caller, by kind, for the handler to read (`readAuth`,
+ * `readCaller`...). A layer above adds the kind of its own guard by augmenting this interface
+ * (wallets/readWalletRequest.ts adds `wallet`), so identity/ never imports it.
+ */
+export interface GuardedKinds {
+  'app-id': { app: App }
+  user: { app: App; auth: Auth }
+  app: { app: App }
+}
+
+export type Guarded = {
+  [Kind in keyof GuardedKinds]: { kind: Kind } & GuardedKinds[Kind]
+}[keyof GuardedKinds]
+
+/**
+ * The checks of guards a layer above identity/ owns, handed to `installGuards` by buildApp: the
+ * `wallet` guard's (wallets/readWalletRequest.ts).
+ */
+export type GuardHooks = { wallet: (request: FastifyRequest) => Promise<void> }
 
 declare module 'fastify' {
   interface FastifyContextConfig {

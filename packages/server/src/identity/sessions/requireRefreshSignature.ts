@@ -1,13 +1,13 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import { AUTHORIZATION_SIGNATURE_HEADER, verifyP256Signature } from '../../wallets/authorizationSignature'
+import type { ServerContext } from '../context'
+import { AUTHORIZATION_SIGNATURE_HEADER, verifyP256Signature } from '../signedRequests/authorizationSignature'
 import {
   claimRequestOnce,
   getReplayKey,
   readRequestExpiry,
   readSignedPayload,
-} from '../../wallets/authorizeWalletRequest'
-import type { ServerContext } from '../context'
+} from '../signedRequests/signedRequest'
 
 /**
  * Proof of possession for a refresh: the request carries the session key's authorization signature

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { verifyOtp } from '../../auth/passwordless/createOtp'
-import { codeFlowSchema, normalizePhone } from '../../auth/passwordless/routes'
 import type { ServerContext } from '../context'
+import { codeFlowSchema, codeSchema, emailSchema, normalizePhone, phoneSchema } from '../otp/codeSchemas'
+import { verifyOtp } from '../otp/verificationCodes'
 import { addAccountLinkRoutes } from './addAccountLinkRoutes'
-
-const codeSchema = z.string().regex(/^\d{6}$/, 'a 6-digit code')
-const emailSchema = z
-  .email()
-  .max(254)
-  .transform((e) => e.trim().toLowerCase())
-const phoneSchema = z.string().min(3).max(32)
 
 /**
  * Linking and unlinking an email address or a phone number to the signed-in user. The code comes

@@ -1,9 +1,9 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { normalizePhone } from '../../auth/passwordless/routes'
 import type { ServerContext } from '../../identity/context'
 import { readApp } from '../../identity/guards/readApp'
+import { normalizePhone } from '../../identity/otp/codeSchemas'
 
 /**
  * The dev outbox: messages the server would have sent, readable only for an app in development mode

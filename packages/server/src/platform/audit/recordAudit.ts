@@ -1,4 +1,5 @@
-import type { ServerContext } from '../../identity/context'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../db/createDatabase'
 import { type AuditEntry, writeAudit } from './writeAudit'
 
 /**
@@ -10,7 +11,7 @@ import { type AuditEntry, writeAudit } from './writeAudit'
  * @example
  * await recordAudit(ctx, { appId, userId, action: 'wallet.signers.update', outcome: 'success', details })
  */
-export async function recordAudit(ctx: Pick<ServerContext, 'db' | 'log'>, entry: AuditEntry): Promise<void> {
+export async function recordAudit(ctx: { db: Db; log: FastifyBaseLogger }, entry: AuditEntry): Promise<void> {
   try {
     await writeAudit(ctx.db, entry)
   } catch (error) {

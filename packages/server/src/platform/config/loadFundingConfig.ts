@@ -1,6 +1,6 @@
-import { parseCdpKey } from '../../funding/coinbase/parseCdpKey'
 import { ConfigError } from './configError'
 import type { Environment } from './loadConfig'
+import { parseCdpKey } from './parseCdpKey'
 
 /** One MoonPay configuration (production or sandbox). */
 export type MoonpayEnvironmentConfig = {

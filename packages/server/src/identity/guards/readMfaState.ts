@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import type { ServerContext } from '../identity/context'
-import type { Auth } from '../identity/requestContext'
-import { hashToken } from '../platform/crypto/tokens'
+import { hashToken } from '../../platform/crypto/tokens'
+import type { ServerContext } from '../context'
+import type { Auth } from '../requestContext'
 import { MFA_TOKEN_HEADER } from './requireMfa'
 
 export type MfaState = {

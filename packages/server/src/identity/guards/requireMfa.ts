@@ -1,8 +1,8 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import type { ServerContext } from '../identity/context'
-import type { Auth } from '../identity/requestContext'
-import { hashToken } from '../platform/crypto/tokens'
+import { hashToken } from '../../platform/crypto/tokens'
+import type { ServerContext } from '../context'
+import type { Auth } from '../requestContext'
 
 /** The request header that carries the MFA token a `verify` route answered. */
 export const MFA_TOKEN_HEADER = 'satchel-mfa-token'

@@ -1,7 +1,7 @@
-import type { App } from '../../identity/apps/types'
-import { findMissingDelivery } from '../delivery/findMissingDelivery'
-import { ConfigError } from './configError'
-import type { Config } from './loadConfig'
+import { ConfigError } from '../../platform/config/configError'
+import type { Config } from '../../platform/config/loadConfig'
+import { findMissingDelivery } from '../../platform/delivery/findMissingDelivery'
+import type { App } from './types'
 
 /**
  * The start-up rule of production that needs the database: every app's code-sending login methods
