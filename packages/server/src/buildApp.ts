@@ -29,6 +29,7 @@ import type { ServerContext } from './identity/context'
 import { installGuards, type RouteGuardEntry } from './identity/guards/installGuards'
 import { APP_ID_HEADER } from './identity/requestContext'
 import { sessionRoutes } from './identity/sessions/routes'
+import { createSessionCache } from './identity/sessions/sessionCache'
 import { linkRoutes } from './identity/users/linkRoutes'
 import { userRoutes } from './identity/users/routes'
 import { createUsersRepository } from './identity/users/usersRepository'
@@ -56,6 +57,7 @@ import { policyRoutes } from './wallets/policies/routes'
 import { createWalletGuardHook } from './wallets/readWalletRequest'
 import { recoveryRoutes } from './wallets/recovery/routes'
 import { walletRoutes } from './wallets/routes'
+import { createWalletServices } from './wallets/walletServices'
 
 export type BuildAppOptions = {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -179,6 +181,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     keys: createSigningKeys({ db, encryptionKey, tokenTtlSeconds: config.accessTokenTtlSeconds, now }),
     apps,
     users: createUsersRepository(db),
+    sessionCache: createSessionCache({ kv, now, log: app.log }),
+    ...createWalletServices({ db, kv, now, log: app.log }),
     log: app.log,
     now,
   }

@@ -18,7 +18,7 @@ import {
 } from '../identity/signedRequests/signedRequest'
 import { recordAudit } from '../platform/audit/recordAudit'
 import { rateLimit, rateLimitAndClaim, rateLimits } from '../platform/http/rateLimit'
-import { getWalletsRepository, type SigningWallet, type WalletSignerRecord } from './walletsRepository'
+import type { SigningWallet, WalletSignerRecord } from './walletsRepository'
 
 /** Who signed: the user's session key, or an app server's delegated signer key. */
 export type WalletActor = { kind: 'user'; auth: Auth } | { kind: 'signer'; signer: WalletSignerRecord }
@@ -94,7 +94,7 @@ async function checkSignedRequest(
   request: FastifyRequest,
   { walletId, app, auth }: { walletId: string; app: App; auth: Auth | undefined },
 ): Promise<AuthorizedWalletRequest> {
-  const wallet = await getWalletsRepository(ctx).getSigningWallet(walletId)
+  const wallet = await ctx.wallets.getSigningWallet(walletId)
   // Another user's (or another app's) wallet is answered exactly like a wallet that does not exist.
   if (!wallet || wallet.appId !== app.id || (auth && wallet.userId !== auth.userId)) {
     throw new ApiError('embedded_wallet_not_found')
@@ -117,7 +117,7 @@ async function checkSignedRequest(
       signerKey = auth.sessionPublicKey
     }
   } else {
-    const signers = await getWalletsRepository(ctx).listSigners([wallet.id])
+    const signers = await ctx.wallets.listSigners([wallet.id])
     let signer: WalletSignerRecord | undefined
     for (const candidate of signers) {
       if (verifyP256Signature(candidate.publicKey, payload, signature)) {

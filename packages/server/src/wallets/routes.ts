@@ -13,7 +13,7 @@ import { scanRoutes } from './scan/routes'
 import { signerRoutes } from './signerRoutes'
 import { toWalletJson, walletJsonSchema } from './toWalletJson'
 import { transactionRoutes } from './transactionRoutes'
-import { getWalletsRepository, type WalletRecord } from './walletsRepository'
+import type { WalletRecord } from './walletsRepository'
 import { withIdempotency } from './withIdempotency'
 
 const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
@@ -33,7 +33,7 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const auditLog = createAuditBatcher(ctx.db, {
     onLost: (error, entry) => ctx.log.error({ err: error, ...entry }, 'audit entry lost'),
   })
-  const wallets = getWalletsRepository(ctx)
+  const wallets = ctx.wallets
 
   const answer = async (list: WalletRecord[]) => {
     const signers = await wallets.listSigners(list.map((wallet) => wallet.id))

@@ -9,7 +9,6 @@ import { recordAudit } from '../platform/audit/recordAudit'
 import { createId } from '../platform/crypto/tokens'
 import { listPoliciesByIds } from './policies/policyStore'
 import { toWalletJson, walletJsonSchema } from './toWalletJson'
-import { getWalletsRepository } from './walletsRepository'
 
 /** How many delegated signers one wallet may have at a time. */
 export const MAX_SIGNERS_PER_WALLET = 10
@@ -23,7 +22,7 @@ const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
  * signed with the session key, with a fresh second factor when they have one.
  */
 export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const wallets = getWalletsRepository(ctx)
+  const wallets = ctx.wallets
 
   return async (app) => {
     app.patch(

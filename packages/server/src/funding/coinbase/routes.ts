@@ -90,7 +90,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
               message: `Unknown Coinbase Onramp asset ${JSON.stringify(symbol)}: expected one of ${Object.keys(coinbaseAssetSymbols).join(', ')}`,
             })
         await assertOwnedAddresses(
-          ctx.db,
+          ctx.wallets,
           auth.userId,
           addresses.map((entry) => entry.address),
         )

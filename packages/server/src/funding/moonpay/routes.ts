@@ -100,7 +100,7 @@ export function moonpayOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError('invalid_data', {
             message: "config.redirectURL must be on one of the app's allowed origins",
           })
-        await assertOwnedAddresses(ctx.db, auth.userId, [address])
+        await assertOwnedAddresses(ctx.wallets, auth.userId, [address])
 
         const externalTransactionId = createId('mptx')
         let signedUrl: string

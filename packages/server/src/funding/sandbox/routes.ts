@@ -58,7 +58,7 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           })
         }
         const amount = readAmount(request.body.amount)
-        await assertOwnedAddresses(ctx.db, auth.userId, [address])
+        await assertOwnedAddresses(ctx.wallets, auth.userId, [address])
         const sessionId = createId('fund')
         await createFundingSession(ctx.db, {
           id: sessionId,

@@ -13,27 +13,26 @@ export const SESSION_CACHE_TTL_MS = 5_000
 const SESSION_CACHE_MAX = 20_000
 const CHANNEL = 'invalidate:sessions'
 
-const caches = new WeakMap<ServerContext, SharedCache<SessionState>>()
-
-function sessionCache(ctx: ServerContext): SharedCache<SessionState> {
-  let cache = caches.get(ctx)
-  if (!cache) {
-    cache = createSharedCache<SessionState>({
-      kv: ctx.kv,
-      channel: CHANNEL,
-      ttlMs: SESSION_CACHE_TTL_MS,
-      maxEntries: SESSION_CACHE_MAX,
-      tagsOf: (state) => [`user:${state.userId}`],
-      now: ctx.now,
-      onPublishError: (error) =>
-        ctx.log.warn(
-          { err: error },
-          'session revocation not broadcast: other instances honour it within 5 s',
-        ),
-    })
-    caches.set(ctx, cache)
-  }
-  return cache
+/**
+ * The per-instance cache of live sessions (one per server: `ctx.sessionCache`), emptied on every
+ * instance through the shared store.
+ *
+ * @example
+ * const sessionCache = createSessionCache({ kv, now, log })
+ */
+export function createSessionCache(
+  ctx: Pick<ServerContext, 'kv' | 'now' | 'log'>,
+): SharedCache<SessionState> {
+  return createSharedCache<SessionState>({
+    kv: ctx.kv,
+    channel: CHANNEL,
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX,
+    tagsOf: (state) => [`user:${state.userId}`],
+    now: ctx.now,
+    onPublishError: (error) =>
+      ctx.log.warn({ err: error }, 'session revocation not broadcast: other instances honour it within 5 s'),
+  })
 }
 
 /**
@@ -50,7 +49,7 @@ export async function readLiveSession(
   ctx: ServerContext,
   sessionId: string,
 ): Promise<SessionState | undefined> {
-  const state = await sessionCache(ctx).load(sessionId, async () => {
+  const state = await ctx.sessionCache.load(sessionId, async () => {
     const [row] = await ctx.db.query<{
       user_id: string
       session_public_key: JsonWebKey | null
@@ -83,5 +82,5 @@ export async function forgetSessions(
   ctx: ServerContext,
   { sessionIds = [], userId }: { sessionIds?: readonly string[]; userId?: string | undefined },
 ): Promise<void> {
-  await sessionCache(ctx).invalidate([...sessionIds, ...(userId ? [`user:${userId}`] : [])])
+  await ctx.sessionCache.invalidate([...sessionIds, ...(userId ? [`user:${userId}`] : [])])
 }

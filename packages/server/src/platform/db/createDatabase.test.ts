@@ -15,7 +15,7 @@ describe.each(kinds)('database (%s)', (kind) => {
   afterAll(() => test?.drop())
 
   it('migrates an empty database once, and a second run applies nothing', async () => {
-    test = await createTestDatabase(kind)
+    test = await createTestDatabase(kind, { empty: true })
     if (kind === 'auto') expect(test.db.kind).toBe((await isPostgresReachable()) ? 'postgres' : 'pglite')
     const first = await migrate(test.db)
     expect(first).toContain('001_identity.sql')

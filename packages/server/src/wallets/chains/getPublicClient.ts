@@ -13,8 +13,6 @@ import { getRpcTimeoutMs } from './getRpcTimeoutMs'
 /** A public client bound to its chain (so actions need no `chain` argument). */
 export type ChainClient = PublicClient<HttpTransport, Chain>
 
-const clients = new WeakMap<ServerContext, Map<number, ChainClient>>()
-
 /**
  * A viem public client for an EVM chain, on the chain's configured RPC endpoint (RPC_URLS, else its
  * public default), whose every call gives up after the chain's RPC timeout (RPC_TIMEOUT_MS,
@@ -26,11 +24,7 @@ const clients = new WeakMap<ServerContext, Map<number, ChainClient>>()
  * const balance = await client.getBalance({ address })
  */
 export function getPublicClient(ctx: ServerContext, chainId: number): ChainClient {
-  let byChain = clients.get(ctx)
-  if (!byChain) {
-    byChain = new Map()
-    clients.set(ctx, byChain)
-  }
+  const byChain = ctx.chainClients
   const cached = byChain.get(chainId)
   if (cached) return cached
   const url = ctx.rpcUrls.get(chainId)

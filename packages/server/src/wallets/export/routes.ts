@@ -8,7 +8,6 @@ import { writeAudit } from '../../platform/audit/writeAudit'
 import { VaultError } from '../../vault/VaultError'
 import { getAuthShare } from '../recovery/getAuthShare'
 import { toVaultApiError } from '../signWithVault'
-import { getWalletsRepository } from '../walletsRepository'
 import { assertRecipientPublicKey } from './assertRecipientPublicKey'
 
 /**
@@ -46,7 +45,7 @@ export function exportRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const auth = readAuth(request)
-        const wallet = await getWalletsRepository(ctx).getWallet(request.params.wallet_id)
+        const wallet = await ctx.wallets.getWallet(request.params.wallet_id)
         // Another user's wallet is answered exactly like one that does not exist.
         if (!wallet || wallet.userId !== auth.userId || wallet.appId !== auth.app.id)
           throw new ApiError('embedded_wallet_not_found')

@@ -10,27 +10,28 @@ import { listPoliciesByIds } from './policyStore'
 export const POLICY_CACHE_TTL_MS = 5_000
 const POLICY_CACHE_MAX = 20_000
 
-type PolicyCaches = { walletPolicyIds: SharedCache<readonly string[]>; policies: SharedCache<Policy> }
-const caches = new WeakMap<ServerContext, PolicyCaches>()
+/** The per-instance caches of policies and of wallets' policy lists (`ctx.policyCaches`). */
+export type PolicyCaches = { walletPolicyIds: SharedCache<readonly string[]>; policies: SharedCache<Policy> }
 
-function policyCaches(ctx: ServerContext): PolicyCaches {
-  let found = caches.get(ctx)
-  if (!found) {
-    const common = {
-      kv: ctx.kv,
-      ttlMs: POLICY_CACHE_TTL_MS,
-      maxEntries: POLICY_CACHE_MAX,
-      now: ctx.now,
-      onPublishError: (error: unknown) =>
-        ctx.log.warn({ err: error }, 'policy change not broadcast: other instances apply it within 5 s'),
-    }
-    found = {
-      walletPolicyIds: createSharedCache({ ...common, channel: 'invalidate:wallet-policies' }),
-      policies: createSharedCache({ ...common, channel: 'invalidate:policies' }),
-    }
-    caches.set(ctx, found)
+/**
+ * The policy caches of one server, emptied on every instance through the shared store.
+ *
+ * @example
+ * const policyCaches = createPolicyCaches({ kv, now, log })
+ */
+export function createPolicyCaches(ctx: Pick<ServerContext, 'kv' | 'now' | 'log'>): PolicyCaches {
+  const common = {
+    kv: ctx.kv,
+    ttlMs: POLICY_CACHE_TTL_MS,
+    maxEntries: POLICY_CACHE_MAX,
+    now: ctx.now,
+    onPublishError: (error: unknown) =>
+      ctx.log.warn({ err: error }, 'policy change not broadcast: other instances apply it within 5 s'),
   }
-  return found
+  return {
+    walletPolicyIds: createSharedCache({ ...common, channel: 'invalidate:wallet-policies' }),
+    policies: createSharedCache({ ...common, channel: 'invalidate:policies' }),
+  }
 }
 
 /**
@@ -44,13 +45,7 @@ export async function readWalletPolicyIds(
   ctx: ServerContext,
   walletId: string,
 ): Promise<readonly string[] | undefined> {
-  return policyCaches(ctx).walletPolicyIds.load(walletId, async () => {
-    const [row] = await ctx.db.query<{ policy_ids: string[] }>(
-      'select policy_ids from wallets where id = $1',
-      [walletId],
-    )
-    return row?.policy_ids
-  })
+  return ctx.policyCaches.walletPolicyIds.load(walletId, () => ctx.wallets.readPolicyIds(walletId))
 }
 
 /**
@@ -62,7 +57,7 @@ export async function readWalletPolicyIds(
  * const policies = await readPolicies(ctx, ['policy_a', 'policy_b'])
  */
 export async function readPolicies(ctx: ServerContext, ids: readonly string[]): Promise<Policy[]> {
-  const cache = policyCaches(ctx).policies
+  const cache = ctx.policyCaches.policies
   let batch: Promise<Map<string, Policy>> | undefined
   // One query for every id the cache misses, shared by their loads.
   const readMissing = () => {
@@ -80,7 +75,7 @@ export async function readPolicies(ctx: ServerContext, ids: readonly string[]): 
  * await forgetWalletPolicies(ctx, walletId)
  */
 export async function forgetWalletPolicies(ctx: ServerContext, walletId: string): Promise<void> {
-  await policyCaches(ctx).walletPolicyIds.invalidate([walletId])
+  await ctx.policyCaches.walletPolicyIds.invalidate([walletId])
 }
 
 /**
@@ -91,5 +86,5 @@ export async function forgetWalletPolicies(ctx: ServerContext, walletId: string)
  * await forgetPolicies(ctx, [policy.id])
  */
 export async function forgetPolicies(ctx: ServerContext, ids: readonly string[]): Promise<void> {
-  await policyCaches(ctx).policies.invalidate(ids)
+  await ctx.policyCaches.policies.invalidate(ids)
 }

@@ -3,6 +3,7 @@ import canonicalize from 'canonicalize'
 import type { ServerContext } from '../../identity/context'
 import { createId } from '../../platform/crypto/tokens'
 import type { Db } from '../../platform/db/createDatabase'
+import { countPolicyUses } from '../walletsRepository'
 import type { PolicyChainType } from './policyFields'
 import type { Policy, PolicyRule } from './policySchema'
 
@@ -117,21 +118,10 @@ export async function updatePolicy(
 }
 
 /**
- * How many wallets and live delegated signers list the policy (a signer's own, or one of the wallet's
- * it was consented under). A policy in use is not deleted: the wallet would silently lose a DENY (or
- * fall back from default-deny to allow-all).
+ * Deletes a policy unless something uses it ({@link countPolicyUses}); true when it was deleted. A
+ * policy in use is not deleted: the wallet would silently lose a DENY (or fall back from
+ * default-deny to allow-all).
  */
-export async function countPolicyUses(db: Db, id: string): Promise<number> {
-  const [row] = await db.query<{ uses: number }>(
-    `select ((select count(*) from wallets where $1 = any(policy_ids))
-           + (select count(*) from wallet_signers
-              where revoked_at is null and ($1 = any(policy_ids) or $1 = any(wallet_policy_ids))))::int as uses`,
-    [id],
-  )
-  return row?.uses ?? 0
-}
-
-/** Deletes a policy unless something uses it; true when it was deleted. */
 export async function deletePolicy(db: Db, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The row lock keeps a concurrent attach from slipping in between the count and the delete.

@@ -4,10 +4,10 @@ import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
 import { type Caller, readCaller } from '../../identity/guards/readCaller'
 import { recordAudit } from '../../platform/audit/recordAudit'
+import { countPolicyUses } from '../walletsRepository'
 import { forgetPolicies } from './policyCache'
 import { assertPolicyRules, type Policy, policyChainTypeSchema, policyRuleSchema } from './policySchema'
 import {
-  countPolicyUses,
   deletePolicy,
   getPolicy,
   insertPolicy,

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../identity/context'
 import { readCaller } from '../../identity/guards/readCaller'
 import { recordAudit } from '../../platform/audit/recordAudit'
 import { toWalletJson, walletJsonSchema } from '../toWalletJson'
-import { getWalletsRepository } from '../walletsRepository'
+import { lockWalletPolicyIds, setWalletPolicyIds } from '../walletsRepository'
 import { forgetWalletPolicies } from './policyCache'
 
 /** How many policies one wallet may carry. */
@@ -21,7 +21,7 @@ export const MAX_POLICIES_PER_WALLET = 10
  * wallet policies it was consented under.
  */
 export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const wallets = getWalletsRepository(ctx)
+  const wallets = ctx.wallets
 
   return async (app) => {
     app.patch(
@@ -56,19 +56,16 @@ export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError('invalid_data', { message: 'A policy is listed twice' })
 
         await ctx.db.transaction(async (tx) => {
-          const [wallet] = await tx.query<{ user_id: string; chain_type: string; policy_ids: string[] }>(
-            'select user_id, chain_type, policy_ids from wallets where id = $1 for update',
-            [walletId],
-          )
+          const wallet = await lockWalletPolicyIds(tx, walletId)
           if (!wallet) throw new ApiError('embedded_wallet_not_found')
           if (caller.kind === 'app') {
             // The app's backend may add policies and remove its own, never one the user made and
             // attached: that limit is the user's, on their own wallet. (Delegated signers stay bound
             // by the list they were consented under whatever happens here: see evaluatePolicies.)
-            const detached = wallet.policy_ids.filter((id) => !ids.includes(id))
+            const detached = wallet.policyIds.filter((id) => !ids.includes(id))
             const [usersOwn] = await tx.query<{ id: string }>(
               'select id from policies where id = any($1) and owner_user_id = $2 limit 1',
-              [detached, wallet.user_id],
+              [detached, wallet.userId],
             )
             if (usersOwn)
               throw new ApiError('invalid_data', {
@@ -86,14 +83,14 @@ export function walletPolicyRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             const policy = found.find((candidate) => candidate.id === id)
             const usable =
               policy?.app_id === appId &&
-              (policy.owner_user_id === null || policy.owner_user_id === wallet.user_id)
+              (policy.owner_user_id === null || policy.owner_user_id === wallet.userId)
             if (!policy || !usable) throw new ApiError('invalid_data', { message: `Unknown policy: ${id}` })
-            if (policy.chain_type !== wallet.chain_type)
+            if (policy.chain_type !== wallet.chainType)
               throw new ApiError('invalid_data', {
-                message: `Policy ${id} is for ${policy.chain_type} wallets, not ${wallet.chain_type}`,
+                message: `Policy ${id} is for ${policy.chain_type} wallets, not ${wallet.chainType}`,
               })
           }
-          await tx.query('update wallets set policy_ids = $2 where id = $1', [walletId, ids])
+          await setWalletPolicyIds(tx, walletId, ids)
         })
         await forgetWalletPolicies(ctx, walletId)
 

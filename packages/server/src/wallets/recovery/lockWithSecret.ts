@@ -1,7 +1,6 @@
 import type { ServerContext } from '../../identity/context'
 import type { Auth } from '../../identity/requestContext'
 import { writeAudit } from '../../platform/audit/writeAudit'
-import { getWalletsRepository } from '../walletsRepository'
 import { type SaveRecoveryLockParameters, saveRecoveryLock } from './recoveryLocks'
 import { rememberSessionUnlock } from './sessionUnlock'
 
@@ -20,7 +19,7 @@ export async function lockWithSecret(
   parameters: SaveRecoveryLockParameters,
 ): Promise<void> {
   await saveRecoveryLock(ctx, parameters)
-  await getWalletsRepository(ctx).forgetSigningWallets(parameters.userId)
+  await ctx.wallets.forgetSigningWallets(parameters.userId)
   await rememberSessionUnlock(
     ctx,
     { sessionId: auth.sessionId, rootId: parameters.rootId },

@@ -7,7 +7,6 @@ import { readAuth } from '../../identity/guards/readAuth'
 import { type Auth, clientIp } from '../../identity/requestContext'
 import { writeAudit } from '../../platform/audit/writeAudit'
 import { rateLimitInOrder, rateLimits } from '../../platform/http/rateLimit'
-import { getWalletsRepository } from '../walletsRepository'
 import { derivePasscodeKey, PASSCODE_KDF } from './derivePasscodeKey'
 import { getAuthShare } from './getAuthShare'
 import { isFirstRecoveryLock } from './isFirstRecoveryLock'
@@ -180,7 +179,7 @@ export function recoveryRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         } finally {
           authShare.fill(0)
         }
-        await getWalletsRepository(ctx).forgetSigningWallets(auth.userId)
+        await ctx.wallets.forgetSigningWallets(auth.userId)
         await writeAudit(ctx.db, {
           appId: auth.app.id,
           userId: auth.userId,
