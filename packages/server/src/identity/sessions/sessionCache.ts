@@ -1,5 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../platform/db/createDatabase'
+import type { Kv } from '../../platform/kv/createKv'
 import { createSharedCache, type SharedCache } from '../../platform/kv/createSharedCache'
-import type { ServerContext } from '../context'
+
+// The context's own parts this module uses (not ServerContext itself, which holds the cache).
+type SessionCacheContext = { db: Db; now(): number; sessionCache: SharedCache<SessionState> }
 
 /** What an authenticated request needs from its session row. */
 export type SessionState = { userId: string; sessionPublicKey: JsonWebKey | null; expiresAt: number }
@@ -20,9 +25,11 @@ const CHANNEL = 'invalidate:sessions'
  * @example
  * const sessionCache = createSessionCache({ kv, now, log })
  */
-export function createSessionCache(
-  ctx: Pick<ServerContext, 'kv' | 'now' | 'log'>,
-): SharedCache<SessionState> {
+export function createSessionCache(ctx: {
+  kv: Kv
+  now(): number
+  log: FastifyBaseLogger
+}): SharedCache<SessionState> {
   return createSharedCache<SessionState>({
     kv: ctx.kv,
     channel: CHANNEL,
@@ -46,7 +53,7 @@ export function createSessionCache(
  * if (!session || session.userId !== claims.sub) throw new ApiError('missing_or_invalid_token')
  */
 export async function readLiveSession(
-  ctx: ServerContext,
+  ctx: SessionCacheContext,
   sessionId: string,
 ): Promise<SessionState | undefined> {
   const state = await ctx.sessionCache.load(sessionId, async () => {
@@ -79,7 +86,7 @@ export async function readLiveSession(
  * await forgetSessions(ctx, { sessionIds: [sessionId] })
  */
 export async function forgetSessions(
-  ctx: ServerContext,
+  ctx: SessionCacheContext,
   { sessionIds = [], userId }: { sessionIds?: readonly string[]; userId?: string | undefined },
 ): Promise<void> {
   await ctx.sessionCache.invalidate([...sessionIds, ...(userId ? [`user:${userId}`] : [])])

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
-import type { LoginMethod } from '../apps/types'
+import type { App as AppRecord, LoginMethod } from '../apps/types'
 import type { ServerContext } from '../context'
 import { readAuth } from '../guards/readAuth'
 import { type Auth, clientIp } from '../requestContext'
@@ -59,15 +59,11 @@ export function addAccountLinkRoutes<LinkBody extends z.ZodType, UnlinkBody exte
   ctx: ServerContext,
   { path, tag = path, method, link, unlink }: AccountLinkRoutesParameters<LinkBody, UnlinkBody>,
 ): void {
-  /** The rate limit, the method check and the proof that linking and reauthenticating share. */
-  const prove = async (request: FastifyRequest, auth: Auth): Promise<LinkedAccountInput> => {
-    await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-      [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-    ])
-    if (!auth.app.loginMethods.includes(method)) throw new ApiError('disallowed_login_method')
+  const prove = (request: FastifyRequest, auth: Auth): Promise<LinkedAccountInput> =>
     // Validated against `link.body` itself; the type provider cannot infer through a generic schema.
-    return link.verify(auth, request.body as z.output<LinkBody>, request)
-  }
+    proveLoginMethod(ctx, request, auth.app, method, () =>
+      link.verify(auth, request.body as z.output<LinkBody>, request),
+    )
 
   app.post(
     `/api/v1/${path}/link`,
@@ -123,4 +119,27 @@ export function addAccountLinkRoutes<LinkBody extends z.ZodType, UnlinkBody exte
       return completeReauthentication(ctx, auth, { method, account: await prove(request, auth) })
     },
   )
+}
+
+/**
+ * What every way in checks before it signs in, links or reauthenticates, in this order: the per-IP
+ * login rate limit, the app allowing the method (before the proof, so an app with the method off
+ * answers why rather than "wrong code"), then the method's proof.
+ *
+ * @throws {ApiError} `too_many_requests`, `disallowed_login_method`, or the proof's own error.
+ * @example
+ * const account = await proveLoginMethod(ctx, request, app, 'siwe', () => verifySiwe(ctx, app, body))
+ */
+export async function proveLoginMethod(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  app: AppRecord,
+  method: LoginMethod,
+  verify: () => Promise<LinkedAccountInput>,
+): Promise<LinkedAccountInput> {
+  await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
+    [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
+  ])
+  if (!app.loginMethods.includes(method)) throw new ApiError('disallowed_login_method')
+  return verify()
 }
