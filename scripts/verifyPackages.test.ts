@@ -193,7 +193,7 @@ describe('the packed packages', () => {
   it('the server carries its migrations and its bin, and none of the devnet tooling', async () => {
     const server = packed.find((item) => item.name === '@satchel/server')
     expect(server?.files).toContain('dist/cli.js')
-    expect(server?.files).toContain('dist/db/migrations/001_identity.sql')
+    expect(server?.files).toContain('dist/platform/db/migrations/001_identity.sql')
     expect(server?.files.filter((file) => /devchain|Artifacts/.test(file))).toEqual([])
     const manifest = z
       .object({ dependencies: z.record(z.string(), z.string()), bin: z.record(z.string(), z.string()) })

@@ -9,15 +9,15 @@ import net from 'node:net'
 import os from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { createAppsRepository } from '../../packages/server/src/apps/appsRepository'
 import { buildApp } from '../../packages/server/src/buildApp'
-import { loadConfig } from '../../packages/server/src/config/loadConfig'
-import { createTestDatabase, isPostgresReachable } from '../../packages/server/src/db/testDatabase'
-import { testRedisUrl } from '../../packages/server/src/kv/testKv'
+import { createAppsRepository } from '../../packages/server/src/identity/apps/appsRepository'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../../packages/server/src/wallets/authorizationSignature'
+} from '../../packages/server/src/identity/signedRequests/authorizationSignature'
+import { loadConfig } from '../../packages/server/src/platform/config/loadConfig'
+import { createTestDatabase, isPostgresReachable } from '../../packages/server/test/support/testDatabase'
+import { testRedisUrl } from '../../packages/server/test/support/testKv'
 import { connect, load, type PreparedRequest, serializeRequest, type Target } from '../signing/loadGenerator'
 
 /** The dead chain: a chain id no public chain uses, served by the loopback server that never answers. */

@@ -35,7 +35,7 @@ import { type Profile, startProfile } from '../../deploy/profile'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../../packages/server/src/wallets/authorizationSignature'
+} from '../../packages/server/src/identity/signedRequests/authorizationSignature'
 
 const ALL_FAULTS = ['api', 'api-each', 'vault', 'rpc', 'rolling', 'postgres', 'redis'] as const
 type Fault = (typeof ALL_FAULTS)[number]

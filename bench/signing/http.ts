@@ -11,17 +11,17 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { createAppsRepository } from '../../packages/server/src/apps/appsRepository'
 import { buildApp } from '../../packages/server/src/buildApp'
-import { loadConfig } from '../../packages/server/src/config/loadConfig'
-import type { Db } from '../../packages/server/src/db/createDatabase'
-import { createTestDatabase, isPostgresReachable } from '../../packages/server/src/db/testDatabase'
-import { testRedisUrl } from '../../packages/server/src/kv/testKv'
-import { createLocalVault } from '../../packages/server/src/vault/createLocalVault'
+import { createAppsRepository } from '../../packages/server/src/identity/apps/appsRepository'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../../packages/server/src/wallets/authorizationSignature'
+} from '../../packages/server/src/identity/signedRequests/authorizationSignature'
+import { loadConfig } from '../../packages/server/src/platform/config/loadConfig'
+import type { Db } from '../../packages/server/src/platform/db/createDatabase'
+import { createLocalVault } from '../../packages/server/src/vault/createLocalVault'
+import { createTestDatabase, isPostgresReachable } from '../../packages/server/test/support/testDatabase'
+import { testRedisUrl } from '../../packages/server/test/support/testKv'
 import { connect, load, type PreparedRequest, serializeRequest, type Target } from './loadGenerator'
 
 const WARM_UP_MS = 1500

@@ -1,10 +1,10 @@
 import { defineConfig } from 'tsdown'
 
 // The published build (`npm run build`): ES modules and declarations in dist/ for Node, one file per
-// source file (`unbundle`), so `import.meta.dirname` in db/migrate.js finds the SQL migrations copied
-// beside it (dist/db/migrations). Only what the entries import is built: the test scaffolding in src
-// (auth/*/testing, db/testDatabase, kv/testKv, testWalletArtifacts) never reaches dist. A bare import
-// this package does not declare fails the build (`onlyBundle: []`).
+// source file (`unbundle`), so `import.meta.dirname` in platform/db/migrate.js finds the SQL
+// migrations copied beside it (dist/platform/db/migrations). Only what the entries import is built;
+// test scaffolding lives in test/support, outside src. A bare import this package does not declare
+// fails the build (`onlyBundle: []`).
 export default defineConfig({
   entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
   platform: 'node',
@@ -13,7 +13,7 @@ export default defineConfig({
   dts: true,
   unbundle: true,
   deps: { onlyBundle: [] },
-  copy: [{ from: 'src/db/migrations', to: 'dist/db' }],
+  copy: [{ from: 'src/platform/db/migrations', to: 'dist/platform/db' }],
   // dist/cli.js is the installed `satchel` command.
   outputOptions: { banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : '') },
 })

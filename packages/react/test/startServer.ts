@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-// Test-only: the server package does not export its factory yet, so tests reach into its source.
-import type { CreateAppParameters } from '../../server/src/apps/appsRepository'
 import { buildApp } from '../../server/src/buildApp'
-import { loadConfig } from '../../server/src/config/loadConfig'
-import { createDatabase } from '../../server/src/db/createDatabase'
+// Test-only: the server package does not export its factory yet, so tests reach into its source.
+import type { CreateAppParameters } from '../../server/src/identity/apps/appsRepository'
+import { loadConfig } from '../../server/src/platform/config/loadConfig'
+import { createDatabase } from '../../server/src/platform/db/createDatabase'
 
 export type TestStack = {
   url: string

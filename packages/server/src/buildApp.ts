@@ -11,11 +11,6 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod'
-import { secretRoutes } from './admin/secretRoutes'
-import { analyticsRoutes } from './analytics/routes'
-import { createAppsRepository } from './apps/appsRepository'
-import { appRoutes } from './apps/routes'
-import { sealStoredAppSecrets } from './apps/sealStoredAppSecrets'
 import { customJwtRoutes } from './auth/custom_jwt/routes'
 import { farcasterRoutes } from './auth/farcaster/routes'
 import { guestRoutes } from './auth/guest/routes'
@@ -25,40 +20,48 @@ import { passwordlessRoutes } from './auth/passwordless/routes'
 import { siweRoutes } from './auth/siwe/routes'
 import { siwsRoutes } from './auth/siws/routes'
 import { telegramRoutes } from './auth/telegram/routes'
-import { startReconciler } from './chains/reconcileSentTransactions'
-import { checkProductionApps } from './config/checkProductionApps'
-import type { Config } from './config/loadConfig'
-import type { TrustProxy } from './config/parseTrustProxy'
-import { resolveEncryptionKey, resolveVaultKek } from './config/resolveKeys'
-import type { ServerContext } from './context'
-import { createDatabase, type Database, type Db } from './db/createDatabase'
-import { migrate } from './db/migrate'
-import { createDelivery } from './delivery/createDelivery'
-import type { Delivery } from './delivery/types'
-import { outboxRoutes } from './dev/outboxRoutes'
-import { exportRoutes } from './export/routes'
 import { fundingRoutes } from './funding/routes'
-import { installGuards, type RouteGuardEntry } from './guards/installGuards'
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/errors'
-import { registerInputGuard } from './http/registerInputGuard'
-import { APP_ID_HEADER } from './http/requestContext'
-import { createKv, type Kv } from './kv/createKv'
-import { startPruneSchedule } from './maintenance/startPruneSchedule'
+import { secretRoutes } from './identity/appSecrets/secretRoutes'
+import { createAppsRepository } from './identity/apps/appsRepository'
+import { checkProductionApps } from './identity/apps/checkProductionApps'
+import { appRoutes } from './identity/apps/routes'
+import { sealStoredAppSecrets } from './identity/apps/sealStoredAppSecrets'
+import type { ServerContext } from './identity/context'
+import { installGuards, type RouteGuardEntry } from './identity/guards/installGuards'
+import { APP_ID_HEADER } from './identity/requestContext'
+import { sessionRoutes } from './identity/sessions/routes'
+import { createSessionCache } from './identity/sessions/sessionCache'
+import { linkRoutes } from './identity/users/linkRoutes'
+import { userRoutes } from './identity/users/routes'
+import { createUsersRepository } from './identity/users/usersRepository'
+import { webhookRoutes } from './identity/webhooks/routes'
+import { startWebhookWorker, type WebhookWorkerOptions } from './identity/webhooks/startWebhookWorker'
 import { mfaRoutes } from './mfa/routes'
-import { policyRoutes } from './policies/routes'
-import { recoveryRoutes } from './recovery/routes'
-import { sessionRoutes } from './sessions/routes'
-import { registerSystemRoutes } from './system/routes'
-import { createSigningKeys } from './tokens/createSigningKeys'
-import { linkRoutes } from './users/linkRoutes'
-import { userRoutes } from './users/routes'
-import { createUsersRepository } from './users/usersRepository'
+import { analyticsRoutes } from './ops/analytics/routes'
+import { outboxRoutes } from './ops/dev/outboxRoutes'
+import { startPruneSchedule } from './ops/maintenance/startPruneSchedule'
+import { registerSystemRoutes } from './ops/system/routes'
+import type { Config } from './platform/config/loadConfig'
+import type { TrustProxy } from './platform/config/parseTrustProxy'
+import { resolveEncryptionKey, resolveVaultKek } from './platform/config/resolveKeys'
+import { createDatabase, type Database, type Db } from './platform/db/createDatabase'
+import { migrate } from './platform/db/migrate'
+import { createDelivery } from './platform/delivery/createDelivery'
+import type { Delivery } from './platform/delivery/types'
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/http/errors'
+import { registerInputGuard } from './platform/http/registerInputGuard'
+import { createKv, type Kv } from './platform/kv/createKv'
+import { createSigningKeys } from './platform/tokens/createSigningKeys'
 import { createLocalVault } from './vault/createLocalVault'
 import { createRemoteVault } from './vault/createRemoteVault'
 import type { Vault } from './vault/types'
+import { startReconciler } from './wallets/chains/reconcileSentTransactions'
+import { exportRoutes } from './wallets/export/routes'
+import { policyRoutes } from './wallets/policies/routes'
+import { createWalletGuardHook } from './wallets/readWalletRequest'
+import { recoveryRoutes } from './wallets/recovery/routes'
 import { walletRoutes } from './wallets/routes'
-import { webhookRoutes } from './webhooks/routes'
-import { startWebhookWorker, type WebhookWorkerOptions } from './webhooks/startWebhookWorker'
+import { createWalletServices } from './wallets/walletServices'
 
 export type BuildAppOptions = {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -186,6 +189,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     keys: createSigningKeys({ db, encryptionKey, tokenTtlSeconds: config.accessTokenTtlSeconds, now }),
     apps,
     users: createUsersRepository(db),
+    sessionCache: createSessionCache({ kv, now, log: app.log }),
+    ...createWalletServices({ db, kv, now, log: app.log }),
     log: app.log,
     now,
   }
@@ -213,7 +218,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (webhookWorker) owned.push(() => webhookWorker.stop())
 
   // First: every route registered from here on must declare its guard, or this throws naming it.
-  const routeGuards = installGuards(app, ctx)
+  const routeGuards = installGuards(app, ctx, { wallet: createWalletGuardHook(ctx) })
   registerErrorHandling(app)
   registerInputGuard(app)
   await app.register(cookie)

@@ -4,11 +4,11 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/buildApp'
-import { hashToken } from '../src/crypto/tokens'
-import { splitStatements } from '../src/db/migrate'
-import { createTestDatabase } from '../src/db/testDatabase'
-import { createTestKv } from '../src/kv/testKv'
+import { hashToken } from '../src/platform/crypto/tokens'
+import { splitStatements } from '../src/platform/db/migrate'
 import { startTestServer, type TestServer } from './harness'
+import { createTestDatabase } from './support/testDatabase'
+import { createTestKv } from './support/testKv'
 import { basicAuth } from './walletRequests'
 
 let t: TestServer
@@ -118,9 +118,9 @@ describe('app secrets', () => {
 
 describe('an app made before secrets had a table', () => {
   it('keeps its one secret, as a full secret, after the upgrade', async () => {
-    const database = await createTestDatabase()
+    const database = await createTestDatabase('auto', { empty: true })
     const kv = await createTestKv()
-    const dir = join(import.meta.dirname, '../src/db/migrations')
+    const dir = join(import.meta.dirname, '../src/platform/db/migrations')
     try {
       // The database as the previous release left it: migrations up to 010, one app, its secret's hash.
       await database.db.query(

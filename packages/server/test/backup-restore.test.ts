@@ -10,9 +10,9 @@ import { promisify } from 'node:util'
 import { LOCAL_CHAIN_ID } from '@satchel/core'
 import { recoverMessageAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, type Database } from '../src/db/createDatabase'
-import { isPostgresReachable } from '../src/db/testDatabase'
+import { createDatabase, type Database } from '../src/platform/db/createDatabase'
 import { startTestServer, type TestServer } from './harness'
+import { isPostgresReachable } from './support/testDatabase'
 import { createWallet, PUBLIC_URL, signInWithKey } from './walletRequests'
 import { walletCall } from './wallets-harness'
 
@@ -39,7 +39,9 @@ describe.runIf(await isPostgresReachable())('backup and restore', { timeout: 120
   afterAll(async () => {
     for (const server of opened.reverse()) await server.close()
     await original?.close()
-    await run('dropdb', ['--if-exists', '--force', '--maintenance-db', ADMIN_URL, restoredName]).catch(() => {})
+    await run('dropdb', ['--if-exists', '--force', '--maintenance-db', ADMIN_URL, restoredName]).catch(
+      () => {},
+    )
     await rm(dir, { recursive: true, force: true })
   })
 

@@ -4,7 +4,7 @@ import vectors from '../../core/test-vectors/canonical-json.json'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
 
 // The same RFC 8785 vectors the SDK's own canonicalize is checked with (packages/react): a signature
 // made in the browser verifies here only if both sides write the same bytes.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../src/db/testDatabase'
+import { createTestDatabase, type TestDatabase } from './support/testDatabase'
 
 const run = promisify(execFile)
 const bin = new URL('../bin/satchel.js', import.meta.url).pathname

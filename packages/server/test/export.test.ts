@@ -1,7 +1,7 @@
+import { base58 } from '@scure/base'
 import { compactDecrypt, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encodeBase58 } from '../src/vault/base58'
 import { startTestServer, type TestServer } from './harness'
 import {
   createWallet,
@@ -84,7 +84,7 @@ describe('export after a fresh sign-in', () => {
     const secretKey = await decrypt(response.json().ciphertext, recipient.privateKey)
     const bytes = decodeBase58(secretKey)
     expect(bytes).toHaveLength(64)
-    expect(encodeBase58(bytes.slice(32))).toBe(wallet.address)
+    expect(base58.encode(bytes.slice(32))).toBe(wallet.address)
   })
 
   it('records the export in the audit log, without the ciphertext', async () => {

@@ -10,13 +10,13 @@ import { type Address, getAddress, type PrivateKeyAccount } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ID_REGISTRY_CONTRACTS_DIRECTORY } from '../src/auth/farcaster/contracts/writeIdRegistryArtifacts'
-import { testIdRegistry } from '../src/auth/farcaster/testing/idRegistryArtifacts'
+import { ID_REGISTRY_CONTRACTS_DIRECTORY } from './fixtures/contracts/farcaster/writeIdRegistryArtifacts'
+import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { testIdRegistry } from './support/farcaster/idRegistryArtifacts'
 import {
   type StartLoopbackFarcasterRelayReturnType,
   startLoopbackFarcasterRelay,
-} from '../src/auth/farcaster/testing/startLoopbackFarcasterRelay'
-import { ORIGIN, startTestServer, type TestServer } from './harness'
+} from './support/farcaster/startLoopbackFarcasterRelay'
 import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 const CHAIN_ID = 31337
@@ -382,7 +382,7 @@ it('lists every Farcaster route in the OpenAPI document', async () => {
 it('has committed exactly what the test ID registry compiles to', () => {
   const { contracts } = compileContracts({ directory: ID_REGISTRY_CONTRACTS_DIRECTORY })
   expect(contracts.map((contract) => contract.contractName)).toEqual(['TestIdRegistry'])
-  const rerun = 'run `npx tsx packages/server/src/auth/farcaster/contracts/writeIdRegistryArtifacts.ts`'
+  const rerun = 'run `npx tsx packages/server/test/fixtures/contracts/farcaster/writeIdRegistryArtifacts.ts`'
   expect(contracts[0]?.bytecode, rerun).toBe(testIdRegistry.bytecode)
   expect(contracts[0]?.abi, rerun).toEqual(testIdRegistry.abi)
 })

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { buildCoinbaseOnrampUrl } from '@satchel/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCdpJwt } from '../src/funding/coinbase/createCdpJwt'
-import { parseCdpKey } from '../src/funding/coinbase/parseCdpKey'
+import { parseCdpKey } from '../src/platform/config/parseCdpKey'
 import {
   type CoinbaseStandIn,
   deliverWebhook,

@@ -8,11 +8,11 @@
 import { sign } from 'node:crypto'
 import { apiErrors, chains, isApiErrorCode } from '@satchel/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { loginMethods } from '../src/apps/types'
+import { loginMethods } from '../src/identity/apps/types'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
 import { createPrng, type Prng } from './fuzz/createPrng'
 import { evilBodies, evilValues, mutateValue, RawJson, toJsonText } from './fuzz/malformedInputs'
 import { type Hints, sampleSchema } from './fuzz/sampleSchema'

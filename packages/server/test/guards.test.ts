@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/buildApp'
-import { createTestDatabase } from '../src/db/testDatabase'
-import { createTestKv } from '../src/kv/testKv'
 import { startTestServer, type TestServer } from './harness'
+import { createTestDatabase } from './support/testDatabase'
+import { createTestKv } from './support/testKv'
 
 let t: TestServer
 beforeAll(async () => {

@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type SatchelServer } from '../src/buildApp'
-import { hashToken } from '../src/crypto/tokens'
-import { createDatabase, type Database } from '../src/db/createDatabase'
-import { createKv, type Kv } from '../src/kv/createKv'
-import { testRedisUrl } from '../src/kv/testKv'
+import { hashToken } from '../src/platform/crypto/tokens'
+import { createDatabase, type Database } from '../src/platform/db/createDatabase'
+import { createKv, type Kv } from '../src/platform/kv/createKv'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { testRedisUrl } from './support/testKv'
 import {
   basicAuth,
   createWallet,

@@ -5,9 +5,9 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../src/db/testDatabase'
 import { createVaultServer } from '../src/vault/createVaultServer'
 import { startTestServer, type TestServer } from './harness'
+import { createTestDatabase, type TestDatabase } from './support/testDatabase'
 
 // What a load balancer and a process manager see: /readyz, and SIGTERM letting running requests finish.
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { unlinkAccount } from '../src/users/linkAccount'
+import { unlinkAccount } from '../src/identity/users/linkAccount'
 import { type SignedInLogin, startTestServer, type TestServer } from './harness'
 import { createP256Key, userCall } from './walletRequests'
 

@@ -1,7 +1,7 @@
 import { MFA_VERIFICATION_TTL_SECONDS } from '@satchel/core'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requireMfa, userHasMfa } from '../src/mfa/requireMfa'
+import { requireMfa, userHasMfa } from '../src/identity/guards/requireMfa'
 import { startTestServer, type TestServer } from './harness'
 import { createP256Key, type P256Key, userCall } from './walletRequests'
 

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestBrowser } from '../src/auth/oauth/testing/createTestBrowser'
+import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { createTestBrowser } from './support/oauth/createTestBrowser'
 import {
   type StartLoopbackOidcProviderReturnType,
   startLoopbackOidcProvider,
-} from '../src/auth/oauth/testing/startLoopbackOidcProvider'
-import { ORIGIN, startTestServer, type TestServer } from './harness'
+} from './support/oauth/startLoopbackOidcProvider'
 import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 const REDIRECT_TO = `${ORIGIN}/oauth/return`

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/apps/types'
-import {
-  createSoftAuthenticator,
-  type SoftAuthenticator,
-} from '../src/auth/passkeys/testing/createSoftAuthenticator'
+import type { App } from '../src/identity/apps/types'
 import {
   type AuthenticatedUser,
   ORIGIN,
@@ -11,6 +7,7 @@ import {
   startTestServer,
   type TestServer,
 } from './harness'
+import { createSoftAuthenticator, type SoftAuthenticator } from './support/passkeys/createSoftAuthenticator'
 import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 const CHROME_ON_MAC =

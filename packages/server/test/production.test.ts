@@ -4,14 +4,14 @@
 import { randomBytes, sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type SatchelServer } from '../src/buildApp'
-import { ConfigError, loadConfig } from '../src/config/loadConfig'
-import { createTestDatabase, type TestDatabase } from '../src/db/testDatabase'
-import { createTestKv } from '../src/kv/testKv'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
+import { ConfigError, loadConfig } from '../src/platform/config/loadConfig'
 import { startTestServer } from './harness'
+import { createTestDatabase, type TestDatabase } from './support/testDatabase'
+import { createTestKv } from './support/testKv'
 import { basicAuth, createP256Key, PUBLIC_URL } from './walletRequests'
 
 const ORIGIN = 'http://localhost:5173'

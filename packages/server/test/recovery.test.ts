@@ -4,15 +4,15 @@ import { wordlist } from '@scure/bip39/wordlists/english'
 import { compactDecrypt, exportJWK, generateKeyPair } from 'jose'
 import { combine } from 'shamir-secret-sharing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestBrowser } from '../src/auth/oauth/testing/createTestBrowser'
+import { open } from '../src/platform/crypto/seal'
+import { DRIVE_APPDATA_SCOPE } from '../src/wallets/recovery/recoveryOAuthSettings'
+import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { type LoopbackDrive, startLoopbackDrive } from './loopbackDrive'
+import { createTestBrowser } from './support/oauth/createTestBrowser'
 import {
   type StartLoopbackOidcProviderReturnType,
   startLoopbackOidcProvider,
-} from '../src/auth/oauth/testing/startLoopbackOidcProvider'
-import { open } from '../src/crypto/seal'
-import { DRIVE_APPDATA_SCOPE } from '../src/recovery/recoveryOAuthSettings'
-import { ORIGIN, startTestServer, type TestServer } from './harness'
-import { type LoopbackDrive, startLoopbackDrive } from './loopbackDrive'
+} from './support/oauth/startLoopbackOidcProvider'
 import {
   createWallet,
   enrollTotp,

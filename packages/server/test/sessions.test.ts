@@ -1,11 +1,11 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REFRESH_REUSE_GRACE_MS } from '../src/sessions/rotateRefreshToken'
+import { REFRESH_REUSE_GRACE_MS } from '../src/identity/sessions/rotateRefreshToken'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
 import { startTestServer, type TestServer } from './harness'
 import { createP256Key, type P256Key, PUBLIC_URL, signedCall, userCall } from './walletRequests'
 

@@ -16,10 +16,10 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/apps/types'
-import { TEST_WALLET_CONTRACTS_DIRECTORY } from '../src/auth/siwe/contracts/writeTestWalletArtifacts'
-import { testSmartWallet, testSmartWalletFactory } from '../src/auth/siwe/testWalletArtifacts'
+import type { App } from '../src/identity/apps/types'
+import { TEST_WALLET_CONTRACTS_DIRECTORY } from './fixtures/contracts/siwe/writeTestWalletArtifacts'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { testSmartWallet, testSmartWalletFactory } from './support/siwe/testWalletArtifacts'
 import { createP256Key, userCall } from './walletRequests'
 
 const CHAIN_ID = 31337
@@ -277,7 +277,7 @@ describe('SIWE with smart-contract wallets', () => {
 
   it('the committed test wallet artifacts are what its Solidity source compiles to', () => {
     const { contracts } = compileContracts({ directory: TEST_WALLET_CONTRACTS_DIRECTORY })
-    const rerun = 'run `npx tsx packages/server/src/auth/siwe/contracts/writeTestWalletArtifacts.ts`'
+    const rerun = 'run `npx tsx packages/server/test/fixtures/contracts/siwe/writeTestWalletArtifacts.ts`'
     expect(contracts.map((c) => c.contractName)).toEqual(['TestSmartWallet', 'TestSmartWalletFactory'])
     expect(contracts[0]?.bytecode, rerun).toBe(testSmartWallet.bytecode)
     expect(contracts[0]?.abi, rerun).toEqual(testSmartWallet.abi)

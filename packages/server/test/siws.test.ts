@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/apps/types'
-import { encodeBase58 } from '../src/vault/base58'
+import type { App } from '../src/identity/apps/types'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
 import { createP256Key, userCall } from './walletRequests'
 
@@ -18,7 +18,7 @@ afterAll(() => t.close())
 /** A real ed25519 keypair, as a Solana wallet holds it. */
 function keypair() {
   const secretKey = ed25519.utils.randomPrivateKey()
-  const address = encodeBase58(ed25519.getPublicKey(secretKey))
+  const address = base58.encode(ed25519.getPublicKey(secretKey))
   return {
     address,
     /** What `signMessage` returns: the signature over the message's UTF-8 bytes. */
@@ -103,7 +103,7 @@ describe('SIWS sign-in', () => {
         wallet_client_type: 'phantom',
       }),
     ])
-    const again = await signIn(wallet, {}, encodeBase58)
+    const again = await signIn(wallet, {}, base58.encode)
     expect(again.statusCode).toBe(200)
     expect(again.json().user.id).toBe(first.json().user.id)
   })

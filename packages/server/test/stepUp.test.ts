@@ -3,13 +3,13 @@
 // confirms it is them ("reauthenticate") with each kind of login method.
 import { randomBytes } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/apps/types'
-import { createSoftAuthenticator } from '../src/auth/passkeys/testing/createSoftAuthenticator'
-import { encodeBase58 } from '../src/vault/base58'
+import type { App } from '../src/identity/apps/types'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { createSoftAuthenticator } from './support/passkeys/createSoftAuthenticator'
 import {
   createP256Key,
   createWallet,
@@ -385,7 +385,7 @@ describe('confirming it is you (reauthenticate)', () => {
       userCall(t, user, 'POST', path, { body, appId: walletApp.id })
 
     const secretKey = ed25519.utils.randomPrivateKey()
-    const solana = encodeBase58(ed25519.getPublicKey(secretKey))
+    const solana = base58.encode(ed25519.getPublicKey(secretKey))
     const siws = async () => {
       const nonce = (
         await t.call('POST', '/api/v1/siws/init', { appId: walletApp.id, body: { address: solana } })

@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
 import type { TestServer } from './harness'
 
 /** The public URL the test servers are given, so signed URLs do not depend on inject's host. */

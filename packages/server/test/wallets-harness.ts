@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
-} from '../src/wallets/authorizationSignature'
+} from '../src/identity/signedRequests/authorizationSignature'
 import type { TestServer } from './harness'
 import { type P256Key, PUBLIC_URL } from './walletRequests'
 

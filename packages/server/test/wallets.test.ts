@@ -9,8 +9,7 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rateLimits } from '../src/http/rateLimit'
-import { getWalletsRepository } from '../src/wallets/walletsRepository'
+import { rateLimits } from '../src/platform/http/rateLimit'
 import { startTestServer, type TestServer } from './harness'
 import {
   basicAuth,
@@ -547,7 +546,7 @@ describe('recovery lock', () => {
     await t.database.db.query('update key_roots set sealed_auth_share = null where user_id = $1', [
       user.userId,
     ])
-    await getWalletsRepository(t.server.satchel).forgetSigningWallets(user.userId)
+    await t.server.satchel.wallets.forgetSigningWallets(user.userId)
 
     const asServer = await walletCall(t, 'POST', `/api/v1/wallets/${walletId}/rpc`, {
       key: serverKey,

@@ -4,8 +4,8 @@
 
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { recordWalletTransaction, settleWalletTransaction } from '../src/chains/walletTransactions'
 import { advanceFundingSession, createFundingSession } from '../src/funding/fundingSessions'
+import { recordWalletTransaction, settleWalletTransaction } from '../src/wallets/chains/walletTransactions'
 import { startTestServer, type TestServer } from './harness'
 import { basicAuth, createWallet, enrollTotp, signInWithKey, userCall, verifyTotp } from './walletRequests'
 

@@ -8,11 +8,11 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { addVirtualAuthenticator } from '../../../../e2e/support/addVirtualAuthenticator'
 import { injectTestSolanaWallet } from '../../../../e2e/support/injectTestSolanaWallet'
+import { buildSolTransfer, SOL_RECIPIENT } from '../../../server/test/buildSolTransfer'
 import {
   type StartLoopbackOidcProviderReturnType,
   startLoopbackOidcProvider,
-} from '../../../server/src/auth/oauth/testing/startLoopbackOidcProvider'
-import { buildSolTransfer, SOL_RECIPIENT } from '../../../server/test/buildSolTransfer'
+} from '../../../server/test/support/oauth/startLoopbackOidcProvider'
 import type { SolanaDapp } from './modal-page/main'
 import { type BrowserStack, startBrowserStack } from './startBrowserStack'
 

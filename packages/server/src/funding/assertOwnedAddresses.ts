@@ -1,5 +1,7 @@
 import { ApiError } from '@satchel/core'
-import type { Db } from '../db/createDatabase'
+
+/** What funding needs of the wallets' owner (`ctx.wallets`): the addresses of a user's wallets. */
+export type WalletAddresses = { listAddresses(userId: string): Promise<readonly { address: string }[]> }
 
 /**
  * Refuses unless every address is one of the user's wallets. An onramp pays whatever address it is
@@ -9,17 +11,14 @@ import type { Db } from '../db/createDatabase'
  *
  * @throws {ApiError} `embedded_wallet_not_found`, naming the first address that is not the user's.
  * @example
- * await assertOwnedAddresses(ctx.db, auth.userId, ['0xAbC...'])
+ * await assertOwnedAddresses(ctx.wallets, auth.userId, ['0xAbC...'])
  */
 export async function assertOwnedAddresses(
-  db: Db,
+  wallets: WalletAddresses,
   userId: string,
   addresses: readonly string[],
 ): Promise<void> {
-  const rows = await db.query<{ address: string; chain_type: 'ethereum' | 'solana' }>(
-    'select address, chain_type from wallets where user_id = $1',
-    [userId],
-  )
+  const rows = await wallets.listAddresses(userId)
   const owned = new Set(rows.map((row) => normalize(row.address)))
   for (const address of addresses) {
     if (!owned.has(normalize(address)))

@@ -1,8 +1,8 @@
 import type { OnrampProvider } from '@satchel/core'
-import { writeAudit } from '../audit/writeAudit'
-import { createId } from '../crypto/tokens'
-import type { Db } from '../db/createDatabase'
-import { emitEvent } from '../webhooks/emitEvent'
+import { emitEvent } from '../identity/webhooks/emitEvent'
+import { writeAudit } from '../platform/audit/writeAudit'
+import { createId } from '../platform/crypto/tokens'
+import type { Db } from '../platform/db/createDatabase'
 import { type FundingStatus, fundingStatusRank } from './foldFundingStatus'
 
 /** One attempt to fund a wallet (see migration 005_funding.sql). */

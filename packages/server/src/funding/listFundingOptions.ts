@@ -1,5 +1,5 @@
 import { getOnrampSupport, type OnrampProvider } from '@satchel/core'
-import type { FundingConfig } from '../config/loadConfig'
+import type { FundingConfig } from '../platform/config/loadConfig'
 
 /** One way to buy the asset: the provider, and the chain the purchase will really happen on. */
 export type FundingOption = {

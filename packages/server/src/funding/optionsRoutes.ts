@@ -1,7 +1,7 @@
 import { ApiError, getOnrampSupport } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../context'
+import type { ServerContext } from '../identity/context'
 import { listFundingOptions } from './listFundingOptions'
 
 const option = z.object({

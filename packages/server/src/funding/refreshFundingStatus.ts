@@ -1,6 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
-import type { ServerContext } from '../context'
+import type { ServerContext } from '../identity/context'
 import { type FundingStatus, fundingStatusRank, toPublicFundingStatus } from './foldFundingStatus'
 import { advanceFundingSession, type FundingSession } from './fundingSessions'
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { ServerContext } from '../context'
+import type { ServerContext } from '../identity/context'
 import { coinbaseOnrampRoutes } from './coinbase/routes'
 import { moonpayOnrampRoutes } from './moonpay/routes'
 import { fundingOptionsRoutes } from './optionsRoutes'

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { ApiError } from '@satchel/core'
-import { secretsEqual } from '../crypto/tokens'
+import { secretsEqual } from '../platform/crypto/tokens'
 
 /** Older (or further in the future) than this, a signed webhook is refused as a possible replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60

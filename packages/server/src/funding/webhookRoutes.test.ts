@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test/harness'
-import { rateLimits } from '../http/rateLimit'
+import { rateLimits } from '../platform/http/rateLimit'
 import { MOONPAY_SIGNATURE_HEADER, SANDBOX_SIGNATURE_HEADER } from './webhookRoutes'
 
 const SANDBOX_SECRET = 'sandbox-webhook-secret-for-rate-limit-tests'

@@ -1,6 +1,6 @@
-import type { ServerContext } from '../context'
-import { createId } from '../crypto/tokens'
-import { emitUserEvent } from '../webhooks/emitUserEvent'
+import type { ServerContext } from '../identity/context'
+import { emitUserEvent } from '../identity/webhooks/emitUserEvent'
+import { createId } from '../platform/crypto/tokens'
 
 /** The second factors Satchel offers. */
 export type MfaMethodType = 'totp' | 'sms' | 'passkey'

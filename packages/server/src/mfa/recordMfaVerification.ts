@@ -1,8 +1,8 @@
 import { MFA_VERIFICATION_TTL_SECONDS } from '@satchel/core'
-import { writeAudit } from '../audit/writeAudit'
-import type { ServerContext } from '../context'
-import { createRandomToken, hashToken } from '../crypto/tokens'
-import type { Auth } from '../http/requestContext'
+import type { ServerContext } from '../identity/context'
+import type { Auth } from '../identity/requestContext'
+import { writeAudit } from '../platform/audit/writeAudit'
+import { createRandomToken, hashToken } from '../platform/crypto/tokens'
 import type { MfaMethodType } from './mfaMethods'
 
 /**

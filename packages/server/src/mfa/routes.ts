@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { ServerContext } from '../context'
+import type { ServerContext } from '../identity/context'
 import { smsMfaRoutes } from './smsRoutes'
 import { totpRoutes } from './totpRoutes'
 

@@ -1,11 +1,11 @@
 import { ApiError, maskPhone } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { normalizePhone } from '../auth/passwordless/routes'
-import type { ServerContext } from '../context'
-import { readAuth } from '../guards/readAuth'
-import { rateLimitInOrder, rateLimits } from '../http/rateLimit'
-import { type Auth, clientIp } from '../http/requestContext'
+import type { ServerContext } from '../identity/context'
+import { readAuth } from '../identity/guards/readAuth'
+import { normalizePhone } from '../identity/otp/codeSchemas'
+import { type Auth, clientIp } from '../identity/requestContext'
+import { rateLimitInOrder, rateLimits } from '../platform/http/rateLimit'
 import {
   confirmMfaMethod,
   deleteMfaMethod,

@@ -1,8 +1,8 @@
 import { ApiError, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@satchel/core'
 import { Secret, TOTP } from 'otpauth'
-import type { ServerContext } from '../context'
-import { open } from '../crypto/seal'
-import { type GuessLimits, startGuess } from '../http/limitGuesses'
+import type { ServerContext } from '../identity/context'
+import { open } from '../platform/crypto/seal'
+import { type GuessLimits, startGuess } from '../platform/http/limitGuesses'
 import type { MfaMethod } from './mfaMethods'
 
 // RFC 6238 with the parameters every authenticator app understands: HMAC-SHA1, 6 digits, 30 s.

@@ -2,10 +2,10 @@ import { ApiError, createQrCode } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { Secret } from 'otpauth'
 import { z } from 'zod'
-import type { ServerContext } from '../context'
-import { seal } from '../crypto/seal'
-import { readAuth } from '../guards/readAuth'
-import { clientIp } from '../http/requestContext'
+import type { ServerContext } from '../identity/context'
+import { readAuth } from '../identity/guards/readAuth'
+import { clientIp } from '../identity/requestContext'
+import { seal } from '../platform/crypto/seal'
 import {
   confirmMfaMethod,
   deleteMfaMethod,

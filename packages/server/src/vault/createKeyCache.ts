@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Hex } from 'viem'
-import { open, seal } from '../crypto/seal'
+import { open, seal } from '../platform/crypto/seal'
 import type { AccountParameters } from './types'
 
 /** One derived account: the public part in the clear, the private key sealed. */

@@ -1,9 +1,9 @@
 import { getRandomValues } from 'node:crypto'
+import { base58 } from '@scure/base'
 import { entropyToMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { hexToBytes } from 'viem'
 import { assertAccountParameters, assertRootId } from './assertAccountParameters'
-import { encodeBase58 } from './base58'
 import { type CachedAccount, createKeyCache, getAccountCacheId } from './createKeyCache'
 import { deriveAccountKey } from './deriveAccountKey'
 import { encryptToRecipient, importRecipientKey } from './encryptToRecipient'
@@ -153,7 +153,7 @@ function encodePrivateKey(
   secretKey.set(key)
   secretKey.set(hexToBytes(account.publicKey), 32)
   try {
-    return new TextEncoder().encode(encodeBase58(secretKey))
+    return new TextEncoder().encode(base58.encode(secretKey))
   } finally {
     secretKey.fill(0)
   }

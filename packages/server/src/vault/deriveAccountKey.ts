@@ -1,6 +1,6 @@
+import { base58 } from '@scure/base'
 import { bytesToHex, type Hex } from 'viem'
 import { publicKeyToAddress } from 'viem/accounts'
-import { encodeBase58 } from './base58'
 import { deriveBip32Secp256k1 } from './deriveBip32Secp256k1'
 import { deriveSlip10Ed25519 } from './deriveSlip10Ed25519'
 import { getEd25519PublicKey } from './signEd25519'
@@ -33,7 +33,7 @@ export function deriveAccountKey(seed: Uint8Array, chainType: ChainType, index: 
     const { privateKey, chainCode } = deriveSlip10Ed25519(seed, path)
     chainCode.fill(0)
     const publicKey = getEd25519PublicKey(privateKey)
-    return { privateKey, publicKey: bytesToHex(publicKey), address: encodeBase58(publicKey) }
+    return { privateKey, publicKey: bytesToHex(publicKey), address: base58.encode(publicKey) }
   }
   const { privateKey, chainCode } = deriveBip32Secp256k1(seed, path)
   chainCode.fill(0)

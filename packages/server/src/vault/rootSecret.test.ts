@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { combine } from 'shamir-secret-sharing'
 import { describe, expect, it } from 'vitest'
-import { open, seal } from '../crypto/seal'
+import { open, seal } from '../platform/crypto/seal'
 import { openRootEntropy, splitRootEntropy } from './rootSecret'
 import { VaultError } from './VaultError'
 

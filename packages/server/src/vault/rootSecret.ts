@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { combine, split } from 'shamir-secret-sharing'
-import { open, seal } from '../crypto/seal'
+import { open, seal } from '../platform/crypto/seal'
 import { VaultError } from './VaultError'
 
 /** BIP-39 entropy of a root: 128 bits, a 12-word phrase. */

@@ -1,10 +1,10 @@
 import { ApiError, MAX_WALLETS_PER_CHAIN_TYPE } from '@satchel/core'
-import type { ServerContext } from '../context'
-import { seal } from '../crypto/seal'
-import { createId } from '../crypto/tokens'
+import type { ServerContext } from '../identity/context'
+import { seal } from '../platform/crypto/seal'
+import { createId } from '../platform/crypto/tokens'
 import type { ChainType, KeyShares } from '../vault/types'
 import { loadKeyShares } from './loadKeyShares'
-import { getWalletsRepository, type KeyRootRecord, type WalletRecord } from './walletsRepository'
+import type { KeyRootRecord, WalletRecord } from './walletsRepository'
 
 export type CreateWalletParameters = {
   /** The app the caller acts for: the user must be one of its users. */
@@ -48,7 +48,7 @@ export async function createWallet(
   parameters: CreateWalletParameters,
 ): Promise<CreateWalletReturnType> {
   const { appId, userId, chainType, createAdditional, strict, sessionId } = parameters
-  const wallets = getWalletsRepository(ctx)
+  const wallets = ctx.wallets
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const state = await wallets.getCreationState(userId, chainType)
     // Another app's user is answered as a user that does not exist.

@@ -1,6 +1,6 @@
-import type { ServerContext } from '../context'
-import { getAuthShare } from '../recovery/getAuthShare'
+import type { ServerContext } from '../identity/context'
 import type { KeyShares } from '../vault/types'
+import { getAuthShare } from './recovery/getAuthShare'
 import type { KeyRootRecord } from './walletsRepository'
 
 /**

@@ -1,8 +1,8 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import type { ServerContext } from '../context'
-import { readCaller } from '../guards/readCaller'
-import { getWalletsRepository, type WalletRecord } from './walletsRepository'
+import type { ServerContext } from '../identity/context'
+import { readCaller } from '../identity/guards/readCaller'
+import type { WalletRecord } from './walletsRepository'
 
 /**
  * A wallet the caller of a `['user', 'app']` route may read: the user's own, or one of the app's
@@ -17,7 +17,7 @@ export async function requireReadableWallet(
   walletId: string,
 ): Promise<WalletRecord> {
   const caller = readCaller(request)
-  const wallet = await getWalletsRepository(ctx).getWallet(walletId)
+  const wallet = await ctx.wallets.getWallet(walletId)
   const readable =
     wallet !== undefined &&
     wallet.appId === caller.app.id &&

@@ -1,8 +1,8 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import type { App } from '../apps/types'
-import type { ServerContext } from '../context'
-import { readCaller } from '../guards/readCaller'
+import type { App } from '../identity/apps/types'
+import type { ServerContext } from '../identity/context'
+import { readCaller } from '../identity/guards/readCaller'
 
 export type WalletOwner = { app: App; userId: string; sessionId: string | null }
 

@@ -1,20 +1,20 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { createAuditBatcher } from '../audit/createAuditBatcher'
-import { createNonceManager } from '../chains/createNonceManager'
-import { createReceiptFollower } from '../chains/createReceiptFollower'
-import type { ServerContext } from '../context'
-import { scanRoutes } from '../scan/routes'
-import { emitEvent } from '../webhooks/emitEvent'
+import type { ServerContext } from '../identity/context'
+import { emitEvent } from '../identity/webhooks/emitEvent'
+import { createAuditBatcher } from '../platform/audit/createAuditBatcher'
+import { createNonceManager } from './chains/createNonceManager'
+import { createReceiptFollower } from './chains/createReceiptFollower'
 import { createWallet } from './createWallet'
 import { requireReadableWallet } from './requireReadableWallet'
 import { resolveWalletOwner } from './resolveWalletOwner'
 import { walletRpcRoutes } from './rpcRoutes'
+import { scanRoutes } from './scan/routes'
 import { signerRoutes } from './signerRoutes'
 import { toWalletJson, walletJsonSchema } from './toWalletJson'
 import { transactionRoutes } from './transactionRoutes'
-import { getWalletsRepository, type WalletRecord } from './walletsRepository'
+import type { WalletRecord } from './walletsRepository'
 import { withIdempotency } from './withIdempotency'
 
 const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
@@ -34,7 +34,7 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const auditLog = createAuditBatcher(ctx.db, {
     onLost: (error, entry) => ctx.log.error({ err: error, ...entry }, 'audit entry lost'),
   })
-  const wallets = getWalletsRepository(ctx)
+  const wallets = ctx.wallets
 
   const answer = async (list: WalletRecord[]) => {
     const signers = await wallets.listSigners(list.map((wallet) => wallet.id))

@@ -1,5 +1,5 @@
 import { ApiError } from '@satchel/core'
-import type { ServerContext } from '../context'
+import type { ServerContext } from '../identity/context'
 import type { KeyShares, SignRequest, SignResult } from '../vault/types'
 import { VaultError } from '../vault/VaultError'
 import { loadKeyShares } from './loadKeyShares'

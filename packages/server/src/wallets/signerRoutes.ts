@@ -1,15 +1,14 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { recordAudit } from '../audit/recordAudit'
-import type { ServerContext } from '../context'
-import { createId } from '../crypto/tokens'
-import { readAuth } from '../guards/readAuth'
-import { listPoliciesByIds } from '../policies/policyStore'
-import { sessionPublicKeySchema } from '../sessions/schemas'
-import { getP256KeyThumbprint } from './authorizationSignature'
+import type { ServerContext } from '../identity/context'
+import { readAuth } from '../identity/guards/readAuth'
+import { sessionPublicKeySchema } from '../identity/sessions/schemas'
+import { getP256KeyThumbprint } from '../identity/signedRequests/authorizationSignature'
+import { recordAudit } from '../platform/audit/recordAudit'
+import { createId } from '../platform/crypto/tokens'
+import { listPoliciesByIds } from './policies/policyStore'
 import { toWalletJson, walletJsonSchema } from './toWalletJson'
-import { getWalletsRepository } from './walletsRepository'
 
 /** How many delegated signers one wallet may have at a time. */
 export const MAX_SIGNERS_PER_WALLET = 10
@@ -23,7 +22,7 @@ const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })
  * signed with the session key, with a fresh second factor when they have one.
  */
 export function signerRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
-  const wallets = getWalletsRepository(ctx)
+  const wallets = ctx.wallets
 
   return async (app) => {
     app.patch(

@@ -1,12 +1,12 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ReceiptFollower } from '../chains/createReceiptFollower'
-import { getRpcTimeoutMs } from '../chains/getRpcTimeoutMs'
-import { getSolanaRpcUrl } from '../chains/getSolanaRpcUrl'
-import { getSolanaSignatureStatus } from '../chains/getSolanaSignatureStatus'
-import { getWalletTransaction, settleWalletTransaction } from '../chains/walletTransactions'
-import type { ServerContext } from '../context'
+import type { ServerContext } from '../identity/context'
+import type { ReceiptFollower } from './chains/createReceiptFollower'
+import { getRpcTimeoutMs } from './chains/getRpcTimeoutMs'
+import { getSolanaRpcUrl } from './chains/getSolanaRpcUrl'
+import { getSolanaSignatureStatus } from './chains/getSolanaSignatureStatus'
+import { getWalletTransaction, settleWalletTransaction } from './chains/walletTransactions'
 import { requireReadableWallet } from './requireReadableWallet'
 
 const walletIdParams = z.object({ wallet_id: z.string().min(1).max(100) })

@@ -1,4 +1,4 @@
-import type { Db } from '../db/createDatabase'
+import type { Db } from '../platform/db/createDatabase'
 
 /** A delegated session signer of a wallet: an app server's P-256 key the user consented to. */
 export type WalletSignerRecord = {

@@ -1,7 +1,6 @@
-import type { ServerContext } from '../context'
-import type { Db } from '../db/createDatabase'
-import { createKv, type Kv } from '../kv/createKv'
-import { createSharedCache } from '../kv/createSharedCache'
+import type { Db } from '../platform/db/createDatabase'
+import { createKv, type Kv } from '../platform/kv/createKv'
+import { createSharedCache } from '../platform/kv/createSharedCache'
 import type { ChainType } from '../vault/types'
 import {
   listWalletSigners,
@@ -64,7 +63,7 @@ const SIGNING_CACHE_TTL_MS = 30_000
 const SIGNING_CACHE_MAX = 10_000
 
 /**
- * Key roots, wallets and delegated signers. One per server context (see {@link getWalletsRepository}).
+ * Key roots, wallets and delegated signers. One per server context (`ctx.wallets`).
  * `shared` is the store whose messages keep every instance's signing cache coherent (an in-process
  * one when absent: a single instance).
  *
@@ -86,6 +85,33 @@ export function createWalletsRepository(
   })
 
   return {
+    /**
+     * The addresses of a user's wallets: funding checks that an onramp pays one of them.
+     *
+     * @example
+     * const owned = await ctx.wallets.listAddresses(auth.userId)
+     */
+    async listAddresses(userId: string): Promise<{ address: string; chainType: ChainType }[]> {
+      const rows = await db.query<{ address: string; chain_type: ChainType }>(
+        'select address, chain_type from wallets where user_id = $1',
+        [userId],
+      )
+      return rows.map((row) => ({ address: row.address, chainType: row.chain_type }))
+    },
+
+    /**
+     * A wallet's policy list, or undefined for an unknown wallet (read through `ctx.policyCaches`).
+     *
+     * @example
+     * const ids = await ctx.wallets.readPolicyIds(walletId)
+     */
+    async readPolicyIds(walletId: string): Promise<string[] | undefined> {
+      const [row] = await db.query<{ policy_ids: string[] }>('select policy_ids from wallets where id = $1', [
+        walletId,
+      ])
+      return row?.policy_ids
+    },
+
     /**
      * What creating a wallet needs, in one query: the user's app (undefined when the user does not
      * exist), their root, their primary wallet of the chain type and the next free index.
@@ -254,6 +280,55 @@ export function createWalletsRepository(
 
 export type WalletsRepository = ReturnType<typeof createWalletsRepository>
 
+/** What a change of a wallet's policy list checks: its owner, chain type and current list. */
+export type WalletPolicyState = { userId: string; chainType: ChainType; policyIds: string[] }
+
+/**
+ * Inside a transaction: locks a wallet's row for a change of its policy list ({@link setWalletPolicyIds}
+ * in the same transaction), or undefined for an unknown wallet.
+ *
+ * @example
+ * await db.transaction(async (tx) => { const wallet = await lockWalletPolicyIds(tx, walletId) })
+ */
+export async function lockWalletPolicyIds(tx: Db, walletId: string): Promise<WalletPolicyState | undefined> {
+  const [row] = await tx.query<{ user_id: string; chain_type: ChainType; policy_ids: string[] }>(
+    'select user_id, chain_type, policy_ids from wallets where id = $1 for update',
+    [walletId],
+  )
+  return row && { userId: row.user_id, chainType: row.chain_type, policyIds: row.policy_ids }
+}
+
+/**
+ * Sets a wallet's policy list, in the transaction that locked it ({@link lockWalletPolicyIds}).
+ *
+ * @example
+ * await setWalletPolicyIds(tx, walletId, ['policy_a'])
+ */
+export async function setWalletPolicyIds(
+  tx: Db,
+  walletId: string,
+  policyIds: readonly string[],
+): Promise<void> {
+  await tx.query('update wallets set policy_ids = $2 where id = $1', [walletId, policyIds])
+}
+
+/**
+ * How many wallets and live delegated signers list the policy (a signer's own, or one of the wallet's
+ * it was consented under).
+ *
+ * @example
+ * if ((await countPolicyUses(tx, policyId)) > 0) return false
+ */
+export async function countPolicyUses(q: Db, policyId: string): Promise<number> {
+  const [row] = await q.query<{ uses: number }>(
+    `select ((select count(*) from wallets where $1 = any(policy_ids))
+           + (select count(*) from wallet_signers
+              where revoked_at is null and ($1 = any(policy_ids) or $1 = any(wallet_policy_ids))))::int as uses`,
+    [policyId],
+  )
+  return row?.uses ?? 0
+}
+
 async function insertWalletRow(
   q: Db,
   wallet: Omit<WalletRecord, 'createdAt' | 'policyIds'>,
@@ -265,23 +340,6 @@ async function insertWalletRow(
     [wallet.id, wallet.userId, wallet.appId, wallet.chainType, wallet.rootId, wallet.index, wallet.address],
   )
   return row && toWallet(row)
-}
-
-const repositories = new WeakMap<ServerContext, WalletsRepository>()
-
-/**
- * The wallets repository of a server context (one per context, so its cache is per server).
- *
- * @example
- * const wallet = await getWalletsRepository(ctx).getWallet(walletId)
- */
-export function getWalletsRepository(ctx: ServerContext): WalletsRepository {
-  let repository = repositories.get(ctx)
-  if (!repository) {
-    repository = createWalletsRepository(ctx.db, { kv: ctx.kv, now: ctx.now })
-    repositories.set(ctx, repository)
-  }
-  return repository
 }
 
 function toRoot(row: RootRow): KeyRootRecord {

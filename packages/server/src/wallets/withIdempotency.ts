@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import canonicalize from 'canonicalize'
-import type { ServerContext } from '../context'
+import type { ServerContext } from '../identity/context'
 
 export type WithIdempotencyParameters<T> = {
   /** Whose keys these are: the wallet id for wallet RPC, `user:<id>` for wallet creation. */

@@ -4,7 +4,7 @@ import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
   verifyP256Signature,
-} from '../../../../server/src/wallets/authorizationSignature'
+} from '../../../../server/src/identity/signedRequests/authorizationSignature'
 import { canonicalize } from './canonicalize'
 import { exportSessionPublicKey, getOrCreateSessionKey } from './sessionKey'
 import { createMemorySessionKeyStore } from './sessionKeyStore'

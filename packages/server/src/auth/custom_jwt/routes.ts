@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import { clientIp } from '../../identity/requestContext'
+import { completeLogin } from '../../identity/sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+} from '../../identity/sessions/schemas'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { verifyCustomJwt } from './verifyCustomJwt'
 
 /** Sign in with a token from the app's own auth system (its users, our wallets). */

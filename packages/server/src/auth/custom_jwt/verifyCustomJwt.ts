@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import { createRemoteJWKSet, importSPKI, type JWTVerifyGetKey, jwtVerify } from 'jose'
-import type { App } from '../../apps/types'
-import type { Kv } from '../../kv/createKv'
+import type { App } from '../../identity/apps/types'
+import type { Kv } from '../../platform/kv/createKv'
 
 const remoteSets = new Map<string, JWTVerifyGetKey>()
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA']

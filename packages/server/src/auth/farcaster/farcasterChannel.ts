@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { SIWE_NONCE_TTL_SECONDS } from '@satchel/core'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
+import type { ServerContext } from '../../identity/context'
 
 /** A Sign In With Farcaster channel this server opened: for which app, and what the message must say. */
 export type FarcasterChannel = {

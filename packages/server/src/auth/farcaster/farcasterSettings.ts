@@ -1,8 +1,8 @@
 import { ApiError } from '@satchel/core'
 import { type Address, getAddress } from 'viem'
 import { z } from 'zod'
-import type { App } from '../../apps/types'
-import type { ServerContext } from '../../context'
+import type { App } from '../../identity/apps/types'
+import type { ServerContext } from '../../identity/context'
 
 /** Farcaster's public auth relay (Sign In With Farcaster channels). */
 export const FARCASTER_RELAY_URL = 'https://relay.farcaster.xyz'

@@ -11,7 +11,7 @@ import {
   TimeoutError,
 } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
-import type { ServerContext } from '../../context'
+import type { ServerContext } from '../../identity/context'
 import { parseSiweMessageStrict } from '../siwe/parseSiweMessageStrict'
 import type { FarcasterChannel } from './farcasterChannel'
 import { FARCASTER_CHAIN_ID, type FarcasterSettings } from './farcasterSettings'

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, sessionPublicKeySchema } from '../../sessions/schemas'
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import { clientIp } from '../../identity/requestContext'
+import { completeLogin } from '../../identity/sessions/completeLogin'
+import { authenticatedUserSchema, sessionPublicKeySchema } from '../../identity/sessions/schemas'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 
 /**
  * Guest accounts: the client keeps 32 random bytes and presents them to sign in again. Only their

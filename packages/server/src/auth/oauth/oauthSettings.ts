@@ -1,12 +1,7 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
-import { type OpenAppSettingsContext, openAppSettings } from '../../apps/openAppSettings'
-import type { App } from '../../apps/types'
-
-/** Provider names become account types (`<name>_oauth`), so they are short lower-case identifiers. */
-export const oauthProviderNameSchema = z
-  .string()
-  .regex(/^[a-z][a-z0-9]{1,31}$/, 'a provider name such as google')
+import { type OpenAppSettingsContext, openAppSettings } from '../../identity/apps/openAppSettings'
+import type { App } from '../../identity/apps/types'
 
 /**
  * One provider's settings in `app.settings.oauth.providers.<name>`. A built-in provider (google, apple,

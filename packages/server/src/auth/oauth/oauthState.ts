@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
+import type { ServerContext } from '../../identity/context'
 
 /** How long a started OAuth login stays valid: the user has this long at the provider. */
 export const OAUTH_STATE_TTL_SECONDS = 600

@@ -1,6 +1,6 @@
 import { ApiError } from '@satchel/core'
-import type { OpenAppSettingsContext } from '../../apps/openAppSettings'
-import type { App } from '../../apps/types'
+import type { OpenAppSettingsContext } from '../../identity/apps/openAppSettings'
+import type { App } from '../../identity/apps/types'
 import { BUILT_IN_OAUTH_PROVIDERS, type OAuthProviderEndpoints } from './builtInOAuthProviders'
 import { discoverOidcIssuer } from './discoverOidcIssuer'
 import { getOAuthProviderSettings, type OAuthProviderSettings } from './oauthSettings'

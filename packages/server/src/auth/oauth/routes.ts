@@ -1,15 +1,19 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { createRandomToken } from '../../crypto/tokens'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
-import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
-import { oauthProviderNameSchema } from './oauthSettings'
+import { oauthProviderNameSchema } from '../../identity/apps/listOAuthProviders'
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import { clientIp } from '../../identity/requestContext'
+import { completeLogin } from '../../identity/sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+} from '../../identity/sessions/schemas'
+import { addAccountLinkRoutes } from '../../identity/users/addAccountLinkRoutes'
+import { createRandomToken } from '../../platform/crypto/tokens'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { OAUTH_STATE_TTL_SECONDS, peekOAuthState, saveOAuthState } from './oauthState'
 import { resolveOAuthProvider } from './resolveOAuthProvider'
 import { verifyOAuthCallback } from './verifyOAuthCallback'

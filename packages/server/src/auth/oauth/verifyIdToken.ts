@@ -1,6 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose'
-import { secretsEqual } from '../../crypto/tokens'
+import { secretsEqual } from '../../platform/crypto/tokens'
 import { OAUTH_PROVIDER_TIMEOUT_MS } from './fetchProviderJson'
 
 // Asymmetric algorithms only: an id_token MACed with the client secret (HS256) would be one the app's

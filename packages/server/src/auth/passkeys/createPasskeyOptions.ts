@@ -1,6 +1,6 @@
 import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server'
-import type { App } from '../../apps/types'
-import type { ServerContext } from '../../context'
+import type { App } from '../../identity/apps/types'
+import type { ServerContext } from '../../identity/context'
 import {
   issuePasskeyChallenge,
   PASSKEY_CHALLENGE_TTL_SECONDS,

@@ -1,10 +1,10 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readAuth } from '../../guards/readAuth'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
+import type { ServerContext } from '../../identity/context'
+import { readAuth } from '../../identity/guards/readAuth'
+import { clientIp } from '../../identity/requestContext'
+import { LINKED_ACCOUNT_LIMITS } from '../../identity/users/linkAccount'
 import {
   confirmMfaMethod,
   deleteMfaMethod,
@@ -14,7 +14,7 @@ import {
 } from '../../mfa/mfaMethods'
 import { recordMfaVerification } from '../../mfa/recordMfaVerification'
 import { mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from '../../mfa/schemas'
-import { LINKED_ACCOUNT_LIMITS } from '../../users/linkAccount'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { createAuthenticationOptions } from './createPasskeyOptions'
 import { listPasskeyCredentials } from './passkeyCredentials'
 import { assertPasskeysAllowed, getRelyingParty } from './relyingParty'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
+import type { ServerContext } from '../../identity/context'
 
 /** How long a passkey ceremony may take, from its options to the authenticator's answer. */
 export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60

@@ -1,6 +1,6 @@
 import { ApiError } from '@satchel/core'
 import type { AuthenticatorTransport, CredentialDeviceType } from '@simplewebauthn/server'
-import type { ServerContext } from '../../context'
+import type { ServerContext } from '../../identity/context'
 
 /** What registration proves about a new credential; all of it public. */
 export type NewPasskeyCredential = {

@@ -1,6 +1,6 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import type { App } from '../../apps/types'
+import type { App } from '../../identity/apps/types'
 
 export type RelyingParty = {
   /** The page's origin, exactly as the browser writes it into clientDataJSON. */

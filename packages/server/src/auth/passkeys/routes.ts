@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { readAuth } from '../../guards/readAuth'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { confirmMfaMethod, deleteMfaMethod, getMfaMethod } from '../../mfa/mfaMethods'
-import { completeLogin } from '../../sessions/completeLogin'
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import { readAuth } from '../../identity/guards/readAuth'
+import { clientIp } from '../../identity/requestContext'
+import { completeLogin } from '../../identity/sessions/completeLogin'
 import {
   authenticatedUserSchema,
   loginModeSchema,
   sessionPublicKeySchema,
   userJsonSchema,
-} from '../../sessions/schemas'
-import { linkAccount, unlinkAccount } from '../../users/linkAccount'
-import { toUserJson } from '../../users/usersRepository'
+} from '../../identity/sessions/schemas'
+import { linkAccount, unlinkAccount } from '../../identity/users/linkAccount'
+import { toUserJson } from '../../identity/users/usersRepository'
+import { confirmMfaMethod, deleteMfaMethod, getMfaMethod } from '../../mfa/mfaMethods'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { createAuthenticationOptions, createRegistrationOptions } from './createPasskeyOptions'
 import { mfaCredentialIds, passkeyMfaRoutes } from './mfaRoutes'
 import { deletePasskeyCredential, listPasskeyCredentials, savePasskeyCredential } from './passkeyCredentials'

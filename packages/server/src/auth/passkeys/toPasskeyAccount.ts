@@ -1,4 +1,4 @@
-import type { LinkedAccountInput } from '../../users/usersRepository'
+import type { LinkedAccountInput } from '../../identity/users/usersRepository'
 import type { NewPasskeyCredential } from './passkeyCredentials'
 
 /**

@@ -5,8 +5,8 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
-import type { App } from '../../apps/types'
-import type { ServerContext } from '../../context'
+import type { App } from '../../identity/apps/types'
+import type { ServerContext } from '../../identity/context'
 import { SUPPORTED_ALGORITHM_IDS } from './createPasskeyOptions'
 import { type PasskeyChallengeRecord, takePasskeyChallenge } from './passkeyChallenge'
 import type { NewPasskeyCredential } from './passkeyCredentials'

@@ -1,34 +1,25 @@
-import { ApiError, maskPhone, parsePhone } from '@satchel/core'
+import { ApiError, maskPhone } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimitInOrder, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
-import type { LinkedAccountInput } from '../../users/usersRepository'
-import { issueOtp, type OtpChannel, verifyOtp } from './createOtp'
-
-const codeSchema = z.string().regex(/^\d{6}$/, 'a 6-digit code')
-const emailSchema = z
-  .email()
-  .max(254)
-  .transform((e) => e.trim().toLowerCase())
-const phoneSchema = z.string().min(3).max(32)
-/** The `flow_id` an init answered: the code it sent can only be entered with it. */
-export const codeFlowSchema = z
-  .string()
-  .regex(/^otp_[A-Za-z0-9]{22}$/, 'the flow_id the init answered')
-  .describe('The flow_id answered by the init that sent the code: the code works only with it')
-
-/** A phone number as E.164, or `invalid_data` when it is not possible for its country. */
-export function normalizePhone(input: string): string {
-  const phone = parsePhone(input)
-  if (!phone.isPossible || !phone.e164)
-    throw new ApiError('invalid_data', { message: 'This phone number is not possible' })
-  return phone.e164
-}
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import {
+  codeFlowSchema,
+  codeSchema,
+  emailSchema,
+  normalizePhone,
+  phoneSchema,
+} from '../../identity/otp/codeSchemas'
+import { issueOtp, type OtpChannel, verifyOtp } from '../../identity/otp/verificationCodes'
+import { clientIp } from '../../identity/requestContext'
+import { completeLogin } from '../../identity/sessions/completeLogin'
+import {
+  authenticatedUserSchema,
+  loginModeSchema,
+  sessionPublicKeySchema,
+} from '../../identity/sessions/schemas'
+import type { LinkedAccountInput } from '../../identity/users/usersRepository'
+import { rateLimit, rateLimitInOrder, rateLimits } from '../../platform/http/rateLimit'
 
 const loginFields = {
   code: codeSchema,

@@ -1,5 +1,5 @@
 import { ApiError } from '@satchel/core'
-import type { App } from '../../apps/types'
+import type { App } from '../../identity/apps/types'
 
 export type AssertMessageOriginParameters = {
   /** The message's `domain` (host and optional port, as in `app.example.com:8443`). */

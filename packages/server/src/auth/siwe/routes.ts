@@ -1,13 +1,11 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
-import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import { clientIp } from '../../identity/requestContext'
+import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { verifySiwe } from './verifySiwe'
 import { issueWalletNonce } from './walletNonce'
 
@@ -56,62 +54,24 @@ export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/siwe/authenticate',
-      {
-        config: { guard: 'public' },
-        schema: {
-          tags: ['siwe'],
-          summary: 'Sign in (or up) with a signed Sign-In with Ethereum message',
-          body: z.object({
-            ...proofFields,
-            mode: loginModeSchema,
-            session_public_key: sessionPublicKeySchema.optional(),
-          }),
-          response: { 200: authenticatedUserSchema },
-        },
-      },
-      async (request, reply) => {
-        const satchelApp = readApp(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        if (!satchelApp.loginMethods.includes('siwe')) throw new ApiError('disallowed_login_method')
-        const body = request.body
-        const account = await verifySiwe(ctx, satchelApp, {
+    addLoginRoutes(app, ctx, {
+      path: 'siwe',
+      method: 'siwe',
+      proof: proofFields,
+      verify: (satchelApp, body) =>
+        verifySiwe(ctx, satchelApp, {
           message: body.message,
           signature: body.signature,
           chainId: body.chain_id,
           walletClientType: body.wallet_client_type,
           connectorType: body.connector_type,
-        })
-        return completeLogin(ctx, request, reply, {
-          app: satchelApp,
-          method: 'siwe',
-          account,
-          mode: body.mode,
-          sessionPublicKey: body.session_public_key,
-        })
-      },
-    )
-
-    addAccountLinkRoutes(app, ctx, {
-      path: 'siwe',
-      method: 'siwe',
-      link: {
-        summary: 'Link an Ethereum wallet to the signed-in user with a signed Sign-In with Ethereum message',
-        body: z.object(proofFields),
-        verify: (auth, body) =>
-          verifySiwe(ctx, auth.app, {
-            message: body.message,
-            signature: body.signature,
-            chainId: body.chain_id,
-            walletClientType: body.wallet_client_type,
-            connectorType: body.connector_type,
-          }),
+        }),
+      summaries: {
+        authenticate: 'Sign in (or up) with a signed Sign-In with Ethereum message',
+        link: 'Link an Ethereum wallet to the signed-in user with a signed Sign-In with Ethereum message',
+        unlink: 'Unlink an Ethereum wallet from the signed-in user',
       },
       unlink: {
-        summary: 'Unlink an Ethereum wallet from the signed-in user',
         body: z.object({ address: addressSchema }),
         account: (body) => ({ type: 'wallet', subject: body.address.toLowerCase() }),
       },

@@ -8,9 +8,9 @@ import {
   RpcRequestError,
   TimeoutError,
 } from 'viem'
-import type { App } from '../../apps/types'
-import type { ServerContext } from '../../context'
-import type { LinkedAccountInput } from '../../users/usersRepository'
+import type { App } from '../../identity/apps/types'
+import type { ServerContext } from '../../identity/context'
+import type { LinkedAccountInput } from '../../identity/users/usersRepository'
 import { assertMessageOrigin } from './assertMessageOrigin'
 import { parseSiweMessageStrict } from './parseSiweMessageStrict'
 import { consumeWalletNonce } from './walletNonce'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { ApiError, SIWE_NONCE_TTL_SECONDS } from '@satchel/core'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
+import type { ServerContext } from '../../identity/context'
 
 /** Which sign-in message the nonce is for; a SIWE nonce is no use in a SIWS message and back. */
 export type WalletNonceScheme = 'siwe' | 'siws'

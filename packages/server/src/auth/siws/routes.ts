@@ -1,13 +1,11 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
-import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
+import type { ServerContext } from '../../identity/context'
+import { readApp } from '../../identity/guards/readApp'
+import { clientIp } from '../../identity/requestContext'
+import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { issueWalletNonce } from '../siwe/walletNonce'
 import { decodeBase58 } from './decodeBase58'
 import { verifySiws } from './verifySiws'
@@ -51,60 +49,24 @@ export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/siws/authenticate',
-      {
-        config: { guard: 'public' },
-        schema: {
-          tags: ['siws'],
-          summary: 'Sign in (or up) with a signed Sign In With Solana message (signature base64 or base58)',
-          body: z.object({
-            ...proofFields,
-            mode: loginModeSchema,
-            session_public_key: sessionPublicKeySchema.optional(),
-          }),
-          response: { 200: authenticatedUserSchema },
-        },
-      },
-      async (request, reply) => {
-        const satchelApp = readApp(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        if (!satchelApp.loginMethods.includes('siws')) throw new ApiError('disallowed_login_method')
-        const body = request.body
-        const account = await verifySiws(ctx, satchelApp, {
+    addLoginRoutes(app, ctx, {
+      path: 'siws',
+      method: 'siws',
+      proof: proofFields,
+      verify: (satchelApp, body) =>
+        verifySiws(ctx, satchelApp, {
           message: body.message,
           signature: body.signature,
           walletClientType: body.wallet_client_type,
           connectorType: body.connector_type,
-        })
-        return completeLogin(ctx, request, reply, {
-          app: satchelApp,
-          method: 'siws',
-          account,
-          mode: body.mode,
-          sessionPublicKey: body.session_public_key,
-        })
-      },
-    )
-
-    addAccountLinkRoutes(app, ctx, {
-      path: 'siws',
-      method: 'siws',
-      link: {
-        summary: 'Link a Solana wallet to the signed-in user with a signed Sign In With Solana message',
-        body: z.object(proofFields),
-        verify: (auth, body) =>
-          verifySiws(ctx, auth.app, {
-            message: body.message,
-            signature: body.signature,
-            walletClientType: body.wallet_client_type,
-            connectorType: body.connector_type,
-          }),
+        }),
+      summaries: {
+        authenticate:
+          'Sign in (or up) with a signed Sign In With Solana message (signature base64 or base58)',
+        link: 'Link a Solana wallet to the signed-in user with a signed Sign In With Solana message',
+        unlink: 'Unlink a Solana wallet from the signed-in user',
       },
       unlink: {
-        summary: 'Unlink a Solana wallet from the signed-in user',
         body: z.object({ address: addressSchema }),
         account: (body) => ({ type: 'wallet', subject: body.address }),
       },

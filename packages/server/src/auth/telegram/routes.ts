@@ -1,15 +1,10 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { App } from '../../apps/types'
-import type { ServerContext } from '../../context'
-import { readApp } from '../../guards/readApp'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
-import { completeLogin } from '../../sessions/completeLogin'
-import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../../sessions/schemas'
-import { addAccountLinkRoutes } from '../../users/addAccountLinkRoutes'
-import type { LinkedAccountInput } from '../../users/usersRepository'
+import type { App } from '../../identity/apps/types'
+import type { ServerContext } from '../../identity/context'
+import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
+import type { LinkedAccountInput } from '../../identity/users/usersRepository'
 import { getTelegramSettings } from './telegramSettings'
 import { FUTURE_SKEW_SECONDS, type TelegramAuthData, verifyTelegramAuth } from './verifyTelegramAuth'
 
@@ -68,48 +63,18 @@ const telegramUserIdSchema = z
  */
 export function telegramRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/v1/telegram/authenticate',
-      {
-        config: { guard: 'public' },
-        schema: {
-          tags: ['telegram'],
-          summary: 'Sign in with Telegram login-widget data or Mini App init data',
-          body: z
-            .object({
-              ...telegramDataFields,
-              mode: loginModeSchema,
-              session_public_key: sessionPublicKeySchema.optional(),
-            })
-            .refine(exactlyOne, exactlyOneMessage),
-          response: { 200: authenticatedUserSchema },
-        },
-      },
-      async (request, reply) => {
-        const satchelApp = readApp(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        return completeLogin(ctx, request, reply, {
-          app: satchelApp,
-          method: 'telegram',
-          account: await verifyTelegramAccount(ctx, satchelApp, request.body),
-          mode: request.body.mode,
-          sessionPublicKey: request.body.session_public_key,
-        })
-      },
-    )
-
-    addAccountLinkRoutes(app, ctx, {
+    addLoginRoutes(app, ctx, {
       path: 'telegram',
       method: 'telegram',
-      link: {
-        summary: 'Link a Telegram account to the signed-in user',
-        body: z.object(telegramDataFields).refine(exactlyOne, exactlyOneMessage),
-        verify: (auth, body) => verifyTelegramAccount(ctx, auth.app, body),
+      proof: telegramDataFields,
+      refine: { check: exactlyOne, message: exactlyOneMessage },
+      verify: (satchelApp, body) => verifyTelegramAccount(ctx, satchelApp, body),
+      summaries: {
+        authenticate: 'Sign in with Telegram login-widget data or Mini App init data',
+        link: 'Link a Telegram account to the signed-in user',
+        unlink: 'Unlink a Telegram account from the signed-in user',
       },
       unlink: {
-        summary: 'Unlink a Telegram account from the signed-in user',
         body: z.object({ telegram_user_id: telegramUserIdSchema }),
         account: (body) => ({ type: 'telegram', subject: body.telegram_user_id }),
       },

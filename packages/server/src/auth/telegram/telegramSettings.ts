@@ -1,7 +1,7 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
-import { type OpenAppSettingsContext, openAppSettings } from '../../apps/openAppSettings'
-import type { App } from '../../apps/types'
+import { type OpenAppSettingsContext, openAppSettings } from '../../identity/apps/openAppSettings'
+import type { App } from '../../identity/apps/types'
 
 /** How old login-widget data may be: a day, like the sessions Telegram's own widget examples accept. */
 export const TELEGRAM_LOGIN_MAX_AGE_SECONDS = 24 * 60 * 60

@@ -1,8 +1,8 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto'
 import { decodeProtectedHeader, jwtVerify } from 'jose'
 import { describe, expect, it } from 'vitest'
+import { parseCdpKey } from '../../platform/config/parseCdpKey'
 import { createCdpJwt } from './createCdpJwt'
-import { parseCdpKey } from './parseCdpKey'
 
 const KEY_ID = 'organizations/org-1/apiKeys/key-1'
 const NOW = 1_750_000_000

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
-import type { CdpKey } from './parseCdpKey'
+import type { CdpKey } from '../../platform/config/parseCdpKey'
 
 /** A CDP JWT is good for two minutes, as Coinbase's own SDKs make them. */
 export const CDP_JWT_TTL_SECONDS = 120

@@ -1,9 +1,9 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
-import type { FundingConfig } from '../../config/loadConfig'
+import type { FundingConfig } from '../../platform/config/loadConfig'
+import { parseCdpKey } from '../../platform/config/parseCdpKey'
 import { fetchProvider } from '../fetchProvider'
 import { createCdpJwt } from './createCdpJwt'
-import { parseCdpKey } from './parseCdpKey'
 
 export type CoinbaseConfig = NonNullable<FundingConfig['coinbase']>
 

@@ -1,11 +1,11 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { createId } from '../../crypto/tokens'
-import { readAuth } from '../../guards/readAuth'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
-import { clientIp } from '../../http/requestContext'
+import type { ServerContext } from '../../identity/context'
+import { readAuth } from '../../identity/guards/readAuth'
+import { clientIp } from '../../identity/requestContext'
+import { createId } from '../../platform/crypto/tokens'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
 import { createFundingSession, findFundingSession } from '../fundingSessions'
 import { readTxHash } from '../readTxHash'
@@ -90,7 +90,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
               message: `Unknown Coinbase Onramp asset ${JSON.stringify(symbol)}: expected one of ${Object.keys(coinbaseAssetSymbols).join(', ')}`,
             })
         await assertOwnedAddresses(
-          ctx.db,
+          ctx.wallets,
           auth.userId,
           addresses.map((entry) => entry.address),
         )

@@ -1,6 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
-import type { MoonpayEnvironmentConfig } from '../../config/loadConfig'
+import type { MoonpayEnvironmentConfig } from '../../platform/config/loadConfig'
 import { fetchProvider } from '../fetchProvider'
 
 const transactionSchema = z.looseObject({

@@ -8,10 +8,10 @@ import {
 } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { createId } from '../../crypto/tokens'
-import { readAuth } from '../../guards/readAuth'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
+import type { ServerContext } from '../../identity/context'
+import { readAuth } from '../../identity/guards/readAuth'
+import { createId } from '../../platform/crypto/tokens'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
 import { createFundingSession, findFundingSession } from '../fundingSessions'
 import {
@@ -100,7 +100,7 @@ export function moonpayOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           throw new ApiError('invalid_data', {
             message: "config.redirectURL must be on one of the app's allowed origins",
           })
-        await assertOwnedAddresses(ctx.db, auth.userId, [address])
+        await assertOwnedAddresses(ctx.wallets, auth.userId, [address])
 
         const externalTransactionId = createId('mptx')
         let signedUrl: string

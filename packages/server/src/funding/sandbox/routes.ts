@@ -7,10 +7,10 @@ import {
 } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../context'
-import { createId } from '../../crypto/tokens'
-import { readAuth } from '../../guards/readAuth'
-import { rateLimit, rateLimits } from '../../http/rateLimit'
+import type { ServerContext } from '../../identity/context'
+import { readAuth } from '../../identity/guards/readAuth'
+import { createId } from '../../platform/crypto/tokens'
+import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
 import { createFundingSession, findFundingSession } from '../fundingSessions'
 import { fundingStatusAnswerSchema, toFundingStatusAnswer } from '../refreshFundingStatus'
@@ -91,7 +91,7 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         if (chainId !== undefined && !EVM_ADDRESS.test(address))
           throw new ApiError('invalid_data', { message: 'address must be an EVM address on an EVM chain' })
         const amount = readAmount(request.body.amount)
-        await assertOwnedAddresses(ctx.db, auth.userId, [address])
+        await assertOwnedAddresses(ctx.wallets, auth.userId, [address])
         const sessionId = createId('fund')
         await createFundingSession(ctx.db, {
           id: sessionId,

@@ -1,10 +1,10 @@
 import { ApiError } from '@satchel/core'
-import { getRpcTimeoutMs } from '../../chains/getRpcTimeoutMs'
-import { getSolanaRpcUrl } from '../../chains/getSolanaRpcUrl'
-import { sendSolanaTransaction } from '../../chains/sendSolanaTransaction'
-import { recordWalletTransaction, settleWalletTransaction } from '../../chains/walletTransactions'
-import type { ServerContext } from '../../context'
-import { encodeBase58 } from '../../vault/base58'
+import { base58 } from '@scure/base'
+import type { ServerContext } from '../../identity/context'
+import { getRpcTimeoutMs } from '../chains/getRpcTimeoutMs'
+import { getSolanaRpcUrl } from '../chains/getSolanaRpcUrl'
+import { sendSolanaTransaction } from '../chains/sendSolanaTransaction'
+import { recordWalletTransaction, settleWalletTransaction } from '../chains/walletTransactions'
 import { signWithVault } from '../signWithVault'
 import type { SigningWallet } from '../walletsRepository'
 import type { WalletRpcResult } from './handleEthereumRpc'
@@ -45,7 +45,7 @@ export async function handleSolanaRpc(
       // A "message" that is a transaction this wallet must sign would be a signed transaction in
       // disguise, slipping past the policies that apply to transactions.
       const signers = readMessageSigners(message)
-      if (signers?.some((key) => encodeBase58(key) === wallet.address)) {
+      if (signers?.some((key) => base58.encode(key) === wallet.address)) {
         throw new ApiError('invalid_data', { message: 'The message is a transaction: use signTransaction' })
       }
       const signature = await signSolana(ctx, wallet, sessionId, message)
@@ -70,7 +70,7 @@ export async function handleSolanaRpc(
       const signed = await signSolanaTransaction(ctx, wallet, sessionId, body.params.transaction)
       // A transaction is named by its first signature (the fee payer's): known before it leaves, so
       // it is recorded, and its audit intent stored, before the broadcast.
-      const hash = encodeBase58(signed.firstSignature)
+      const hash = base58.encode(signed.firstSignature)
       await Promise.all([
         recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash, nonce: null }, ctx.now),
         beforeBroadcast({ hash, caip2, nonce: null }),
@@ -103,7 +103,7 @@ async function signSolanaTransaction(
   base64: string,
 ) {
   const transaction = decodeSolanaTransaction(Buffer.from(base64, 'base64'))
-  const slot = transaction.signers.findIndex((key) => encodeBase58(key) === wallet.address)
+  const slot = transaction.signers.findIndex((key) => base58.encode(key) === wallet.address)
   if (slot < 0)
     throw new ApiError('invalid_data', { message: 'This wallet is not a signer of the transaction' })
   const signature = await signSolana(ctx, wallet, sessionId, transaction.message)

@@ -1,0 +1,139 @@
+import { randomInt } from 'node:crypto'
+import { ApiError, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@satchel/core'
+import { createId, hashSecret, secretsEqual } from '../../platform/crypto/tokens'
+import type { ServerContext } from '../context'
+
+type CodeContext = Pick<ServerContext, 'db' | 'kv' | 'encryptionKey' | 'now'>
+
+// The one module for one-time codes: sign-in codes (email, SMS, also when linking an address) and
+// SMS second-factor codes share the table, the tries, the hashing and the single use.
+
+/** A sign-in code's channel. */
+export type OtpChannel = 'email' | 'sms'
+
+/**
+ * Which code: the app, the channel (`email`, `sms`, `mfa_sms`) and who it is for. A sign-in code is
+ * also named by its flow (`flowId`, answered by the init that sent it, known only to that client);
+ * an MFA code is the one code of its identifier.
+ */
+export type CodeAddress = { appId: string; channel: string; identifier: string; flowId?: string | undefined }
+
+/**
+ * Issues a fresh 6-digit code; only a keyed hash of it, bound to `binding` (what the code is for:
+ * the address, the phone it was texted to), is stored, in `verification_codes`. The answer's
+ * `flowId` names the code. Earlier codes of the identifier stay good (a stranger asking for codes
+ * never voids the one the owner is typing), unless `replace` (one MFA code per session and purpose;
+ * the `mfa_sms` channel only, which has the unique index).
+ *
+ * @example
+ * const { code, flowId } = await issueCode(ctx, { appId, channel: 'email', identifier }, ['otp', appId, 'email', identifier])
+ */
+export async function issueCode(
+  ctx: CodeContext,
+  address: Omit<CodeAddress, 'flowId'>,
+  binding: readonly string[],
+  { replace = false }: { replace?: boolean } = {},
+): Promise<{ code: string; flowId: string }> {
+  const code = randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0')
+  const flowId = createId('otp')
+  const values = [
+    flowId,
+    address.appId,
+    address.channel,
+    address.identifier,
+    hashSecret(ctx.encryptionKey, ...binding, code),
+    new Date(ctx.now() + OTP_TTL_SECONDS * 1000),
+  ]
+  const insert =
+    'insert into verification_codes (id, app_id, channel, identifier, code_hash, expires_at) values ($1, $2, $3, $4, $5, $6)'
+  await ctx.db.query(
+    replace
+      ? `${insert} on conflict (app_id, channel, identifier) where channel = 'mfa_sms'
+         do update set id = $1, code_hash = $5, expires_at = $6, created_at = now()`
+      : insert,
+    values,
+  )
+  return { code, flowId }
+}
+
+/**
+ * Checks a code: 10 minutes, each try counted (in Redis when configured, so every instance sees one
+ * count), the fifth wrong try burns it (a sixth fails even with the right code), compared in constant
+ * time over keyed hashes, and a right code is deleted in the statement that confirms it, so it works
+ * exactly once. A code with a flow is found only by its flow: strangers guessing at the address never
+ * spend its tries.
+ *
+ * @throws {ApiError} `invalid_credentials` for a wrong, spent or expired code.
+ * @example
+ * await verifyCode(ctx, { appId, channel: 'email', identifier, flowId }, ['otp', appId, 'email', identifier], '123456')
+ */
+export async function verifyCode(
+  ctx: CodeContext,
+  address: CodeAddress,
+  binding: readonly string[],
+  code: string,
+): Promise<void> {
+  const { appId, channel, identifier, flowId } = address
+  const [row] = await ctx.db.query<{ id: string; code_hash: Buffer; expires_at: Date }>(
+    flowId === undefined
+      ? 'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3'
+      : 'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3 and id = $4',
+    flowId === undefined ? [appId, channel, identifier] : [appId, channel, identifier, flowId],
+  )
+  if (!row || row.expires_at.getTime() <= ctx.now()) throw wrongCode()
+  const attemptsKey = `otp:attempts:${row.id}`
+  const attempts = await ctx.kv.increment(attemptsKey, OTP_TTL_SECONDS)
+  if (attempts > OTP_MAX_ATTEMPTS) {
+    await deleteCode(ctx, row.id)
+    throw wrongCode()
+  }
+  if (!secretsEqual(row.code_hash, hashSecret(ctx.encryptionKey, ...binding, code))) {
+    if (attempts >= OTP_MAX_ATTEMPTS) await deleteCode(ctx, row.id)
+    throw wrongCode()
+  }
+  // Deleting is the confirmation: of two concurrent right answers only one deletes the row.
+  if (!(await deleteCode(ctx, row.id))) throw wrongCode()
+  await ctx.kv.delete(attemptsKey)
+}
+
+async function deleteCode(ctx: CodeContext, id: string): Promise<boolean> {
+  return (await ctx.db.query('delete from verification_codes where id = $1 returning id', [id])).length > 0
+}
+
+function wrongCode() {
+  return new ApiError('invalid_credentials', { message: 'The code is wrong or has expired' })
+}
+
+/**
+ * A sign-in code for an email address or phone number, good only with the answer's `flowId`.
+ *
+ * @example
+ * const { code, flowId } = await issueOtp(ctx, app.id, 'email', 'ada@example.com')
+ */
+export function issueOtp(
+  ctx: CodeContext,
+  appId: string,
+  channel: OtpChannel,
+  identifier: string,
+): Promise<{ code: string; flowId: string }> {
+  return issueCode(ctx, { appId, channel, identifier }, ['otp', appId, channel, identifier])
+}
+
+/**
+ * Checks a sign-in code against the one its flow was sent ({@link verifyCode}).
+ *
+ * @example
+ * await verifyOtp(ctx, app.id, 'email', 'ada@example.com', '123456', flowId)
+ */
+export function verifyOtp(
+  ctx: CodeContext,
+  appId: string,
+  channel: OtpChannel,
+  identifier: string,
+  code: string,
+  flowId: string,
+): Promise<void> {
+  return verifyCode(ctx, { appId, channel, identifier, flowId }, ['otp', appId, channel, identifier], code)
+}

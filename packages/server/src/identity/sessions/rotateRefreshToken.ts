@@ -1,0 +1,149 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyRequest } from 'fastify'
+import { writeAudit } from '../../platform/audit/writeAudit'
+import { hashSecret, hashToken } from '../../platform/crypto/tokens'
+import type { App } from '../apps/types'
+import type { ServerContext } from '../context'
+import { requireRefreshSignature } from './requireRefreshSignature'
+import { forgetSessions } from './sessionCache'
+
+/**
+ * How long after a refresh token is spent the same token still answers with its successor: two tabs
+ * (or a retry after a lost answer) refreshing one session at once must not look like a stolen token.
+ * Past it, a spent token presented again revokes the whole session family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000
+/** How many rotations within the grace window a late presenter is walked forward through. */
+const MAX_GRACE_STEPS = 5
+
+type TokenRow = {
+  session_id: string
+  user_id: string
+  session_public_key: JsonWebKey | null
+  used_at: Date | null
+  expires_at: Date
+  revoked_at: Date | null
+  session_expires_at: Date
+}
+
+export type RotatedSession = { sessionId: string; userId: string; refreshToken: string }
+
+/**
+ * Spends a refresh token and answers its successor, in this order:
+ * 1. the token must belong to a session of THIS app: another app's id (or an unknown token) is
+ *    refused before anything is written, so presenting a victim's token to the wrong app spends nothing;
+ * 2. the session and the token must be live;
+ * 3. the request must be signed by the session's key (proof of possession; sessions made without a
+ *    key, which cannot sign anything, refresh with the token alone). A failed proof spends nothing;
+ * 4. the token is marked used and its successor stored in one statement, so of two racing refreshes
+ *    exactly one rotates;
+ * 5. a token spent less than {@link REFRESH_REUSE_GRACE_MS} ago answers the same successor (the
+ *    loser of that race, a second tab); a token spent earlier revokes the family.
+ * The successor is an HMAC of the spent token under the server key, so it can be handed out again
+ * without ever being stored: the table keeps only hashes. The session key is never changed here.
+ *
+ * @throws {ApiError} `missing_or_invalid_token`, or the signature's errors.
+ * @example
+ * const { sessionId, userId, refreshToken } = await rotateRefreshToken(ctx, request, { app, presented })
+ */
+export async function rotateRefreshToken(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  { app, presented }: { app: App; presented: string },
+): Promise<RotatedSession> {
+  const hash = hashToken(presented)
+  const [row] = await ctx.db.query<TokenRow>(
+    `select r.session_id, s.user_id, s.session_public_key, r.used_at, r.expires_at, s.revoked_at,
+            s.expires_at as session_expires_at
+       from refresh_tokens r join sessions s on s.id = r.session_id
+      where r.token_hash = $1 and s.app_id = $2`,
+    [hash, app.id],
+  )
+  const now = ctx.now()
+  if (!row || row.revoked_at || row.session_expires_at.getTime() <= now || row.expires_at.getTime() <= now)
+    throw new ApiError('missing_or_invalid_token')
+  if (row.session_public_key)
+    await requireRefreshSignature(ctx, request, { appId: app.id, sessionPublicKey: row.session_public_key })
+
+  const rotated = { sessionId: row.session_id, userId: row.user_id }
+  let usedAt = row.used_at
+  if (!usedAt) {
+    const successor = nextRefreshToken(ctx, presented)
+    const [spent] = await ctx.db.query<{ session_id: string }>(
+      `with spent as (
+         update refresh_tokens set used_at = $2 where token_hash = $1 and used_at is null returning session_id
+       )
+       insert into refresh_tokens (token_hash, session_id, expires_at) select $3, session_id, $4 from spent
+       returning session_id`,
+      [hash, new Date(now), hashToken(successor), new Date(now + ctx.config.refreshTokenTtlSeconds * 1000)],
+    )
+    if (spent) {
+      await ctx.db.query('update sessions set last_used_at = $2 where id = $1', [
+        row.session_id,
+        new Date(now),
+      ])
+      return { ...rotated, refreshToken: successor }
+    }
+    // Another refresh spent it between the read and the update: answer like a second tab.
+    const [raced] = await ctx.db.query<{ used_at: Date | null }>(
+      'select used_at from refresh_tokens where token_hash = $1',
+      [hash],
+    )
+    usedAt = raced?.used_at ?? null
+  }
+  if (usedAt && now - usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+    const latest = await findLiveSuccessor(ctx, presented, now)
+    if (latest) return { ...rotated, refreshToken: latest }
+  }
+  await revokeFamily(ctx, request, { app, sessionId: row.session_id, userId: row.user_id, now })
+  throw new ApiError('missing_or_invalid_token')
+}
+
+/** The token that replaces `spent`: derived, not random, so the grace window can answer it again. */
+function nextRefreshToken(ctx: ServerContext, spent: string): string {
+  return hashSecret(ctx.encryptionKey, 'refresh-successor', spent).toString('base64url')
+}
+
+/**
+ * The first unspent token after `spent` in its chain, walking through rotations that themselves
+ * happened within the grace window; undefined when the chain was spent earlier (a real reuse).
+ */
+async function findLiveSuccessor(
+  ctx: ServerContext,
+  spent: string,
+  now: number,
+): Promise<string | undefined> {
+  let token = spent
+  for (let step = 0; step < MAX_GRACE_STEPS; step++) {
+    token = nextRefreshToken(ctx, token)
+    const [next] = await ctx.db.query<{ used_at: Date | null; expires_at: Date }>(
+      'select used_at, expires_at from refresh_tokens where token_hash = $1',
+      [hashToken(token)],
+    )
+    if (!next || next.expires_at.getTime() <= now) return undefined
+    if (!next.used_at) return token
+    if (now - next.used_at.getTime() > REFRESH_REUSE_GRACE_MS) return undefined
+  }
+  return undefined
+}
+
+/** A spent token presented again, past the grace window, means it was copied: end the whole family. */
+async function revokeFamily(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  { app, sessionId, userId, now }: { app: App; sessionId: string; userId: string; now: number },
+): Promise<void> {
+  await ctx.db.query(
+    `update sessions set revoked_at = $2, revoked_reason = 'refresh_token_reuse' where id = $1 and revoked_at is null`,
+    [sessionId, new Date(now)],
+  )
+  await forgetSessions(ctx, { sessionIds: [sessionId] })
+  await writeAudit(ctx.db, {
+    appId: app.id,
+    userId,
+    sessionId,
+    action: 'session.refresh_token_reuse',
+    outcome: 'revoked',
+  })
+  request.log.warn({ sessionId }, 'refresh token reuse: session family revoked')
+}

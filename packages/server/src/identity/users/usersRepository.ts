@@ -1,0 +1,191 @@
+import { ApiError } from '@satchel/core'
+import { createId } from '../../platform/crypto/tokens'
+import type { Db } from '../../platform/db/createDatabase'
+
+export type LinkedAccountInput = {
+  type: string
+  /** The normalised identifier, unique per app and type (lower-case email, E.164 phone, ...). */
+  subject: string
+  /** Public fields shown to the user and the app (address, email, username...). Never a secret. */
+  details: Record<string, unknown>
+}
+
+export type LinkedAccount = LinkedAccountInput & { id: string; firstVerifiedAt: Date; verifiedAt: Date }
+
+export type User = {
+  id: string
+  appId: string
+  isGuest: boolean
+  hasAcceptedTerms: boolean
+  createdAt: Date
+  linkedAccounts: LinkedAccount[]
+  /** Confirmed second factors (`totp`, `sms`, `passkey`), in enrolment order. */
+  mfaMethods: string[]
+}
+
+type UserRow = {
+  id: string
+  app_id: string
+  is_guest: boolean
+  has_accepted_terms: boolean
+  created_at: Date
+}
+type AccountRow = {
+  id: string
+  user_id: string
+  type: string
+  subject: string
+  details: Record<string, unknown>
+  first_verified_at: Date
+  verified_at: Date
+}
+
+/** Users and their linked accounts (their ways in). */
+export function createUsersRepository(db: Db) {
+  async function getUser(id: string, q: Db = db): Promise<User | undefined> {
+    const [row] = await q.query<UserRow>('select * from users where id = $1', [id])
+    if (!row) return undefined
+    const accounts = await q.query<AccountRow>(
+      'select * from linked_accounts where user_id = $1 order by first_verified_at, id',
+      [id],
+    )
+    const mfa = await q.query<{ type: string }>(
+      'select type from mfa_methods where user_id = $1 and confirmed order by enrolled_at, type',
+      [id],
+    )
+    return toUser(
+      row,
+      accounts,
+      mfa.map((m) => m.type),
+    )
+  }
+
+  return {
+    getUser,
+
+    async requireUser(id: string): Promise<User> {
+      const user = await getUser(id)
+      if (!user) throw new ApiError('user_does_not_exist')
+      return user
+    },
+
+    /** The user who owns this account in this app, if any. */
+    async findUserIdByAccount(
+      appId: string,
+      type: string,
+      subject: string,
+      q: Db = db,
+    ): Promise<string | undefined> {
+      const [row] = await q.query<{ user_id: string }>(
+        'select user_id from linked_accounts where app_id = $1 and type = $2 and subject = $3',
+        [appId, type, subject],
+      )
+      return row?.user_id
+    },
+
+    /** Counts the app's users, stopping at `atMost` (a development app's cap): never a full scan. */
+    async countUsers(appId: string, atMost: number): Promise<number> {
+      const [row] = await db.query<{ n: string }>(
+        'select count(*) as n from (select 1 from users where app_id = $1 limit $2) capped',
+        [appId, atMost],
+      )
+      return Number(row?.n ?? 0)
+    },
+
+    async createUser(q: Db, appId: string, account: LinkedAccountInput, isGuest = false): Promise<string> {
+      const id = createId('usr')
+      await q.query('insert into users (id, app_id, is_guest) values ($1, $2, $3)', [id, appId, isGuest])
+      await insertAccount(q, appId, id, account)
+      return id
+    },
+
+    /** Adds an account to a user; an account already owned by anyone is `linked_to_another_user`. */
+    async linkAccount(q: Db, appId: string, userId: string, account: LinkedAccountInput): Promise<void> {
+      await insertAccount(q, appId, userId, account)
+      if (account.type !== 'guest') await q.query('update users set is_guest = false where id = $1', [userId])
+    },
+
+    /** Records a fresh verification of an existing account (and its latest public details). */
+    async touchAccount(
+      appId: string,
+      type: string,
+      subject: string,
+      details: Record<string, unknown>,
+    ): Promise<void> {
+      await db.query(
+        'update linked_accounts set verified_at = now(), details = details || $4 where app_id = $1 and type = $2 and subject = $3',
+        [appId, type, subject, JSON.stringify(details)],
+      )
+    },
+
+    async unlinkAccount(userId: string, type: string, subject: string, q: Db = db): Promise<boolean> {
+      const rows = await q.query(
+        'delete from linked_accounts where user_id = $1 and type = $2 and subject = $3 returning id',
+        [userId, type, subject],
+      )
+      return rows.length > 0
+    },
+
+    async acceptTerms(userId: string): Promise<void> {
+      await db.query('update users set has_accepted_terms = true, accepted_terms_at = now() where id = $1', [
+        userId,
+      ])
+    },
+  }
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>
+
+async function insertAccount(
+  q: Db,
+  appId: string,
+  userId: string,
+  account: LinkedAccountInput,
+): Promise<void> {
+  const rows = await q.query(
+    `insert into linked_accounts (id, app_id, user_id, type, subject, details) values ($1, $2, $3, $4, $5, $6)
+     on conflict (app_id, type, subject) do nothing returning id`,
+    [createId('acc'), appId, userId, account.type, account.subject, JSON.stringify(account.details)],
+  )
+  if (rows.length === 0) throw new ApiError('linked_to_another_user')
+}
+
+function toUser(row: UserRow, accounts: AccountRow[], mfaMethods: string[]): User {
+  return {
+    id: row.id,
+    appId: row.app_id,
+    isGuest: row.is_guest,
+    hasAcceptedTerms: row.has_accepted_terms,
+    createdAt: row.created_at,
+    linkedAccounts: accounts.map((a) => ({
+      id: a.id,
+      type: a.type,
+      subject: a.subject,
+      details: a.details,
+      firstVerifiedAt: a.first_verified_at,
+      verifiedAt: a.verified_at,
+    })),
+    mfaMethods,
+  }
+}
+
+/** The user as the API answers it (snake_case, seconds since the epoch like the field's incumbent). */
+export function toUserJson(user: User, extra: { mfaMethods?: string[] } = {}) {
+  return {
+    id: user.id,
+    created_at: Math.floor(user.createdAt.getTime() / 1000),
+    has_accepted_terms: user.hasAcceptedTerms,
+    is_guest: user.isGuest,
+    linked_accounts: user.linkedAccounts.map(toLinkedAccountJson),
+    mfa_methods: extra.mfaMethods ?? user.mfaMethods,
+  }
+}
+
+export function toLinkedAccountJson(account: LinkedAccount) {
+  return {
+    type: account.type,
+    ...account.details,
+    verified_at: Math.floor(account.verifiedAt.getTime() / 1000),
+    first_verified_at: Math.floor(account.firstVerifiedAt.getTime() / 1000),
+  }
+}

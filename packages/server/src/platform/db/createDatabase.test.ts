@@ -1,0 +1,76 @@
+import pino from 'pino'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  createTestDatabase,
+  isPostgresReachable,
+  type TestDatabase,
+} from '../../../test/support/testDatabase'
+import { DatabaseError } from './DatabaseError'
+import { migrate, splitStatements } from './migrate'
+
+const kinds = [['pglite'], ['auto']] as const
+
+describe.each(kinds)('database (%s)', (kind) => {
+  let test: TestDatabase
+  afterAll(() => test?.drop())
+
+  it('migrates an empty database once, and a second run applies nothing', async () => {
+    test = await createTestDatabase(kind, { empty: true })
+    if (kind === 'auto') expect(test.db.kind).toBe((await isPostgresReachable()) ? 'postgres' : 'pglite')
+    const first = await migrate(test.db)
+    expect(first).toContain('001_identity.sql')
+    expect(await migrate(test.db)).toEqual([])
+  })
+
+  it('rolls a failed transaction back', async () => {
+    await test.db.query(`insert into apps (id, name, secret_hash) values ('app_a', 'A', '\\x00')`)
+    await expect(
+      test.db.transaction(async (tx) => {
+        await tx.query(`update apps set name = 'changed' where id = 'app_a'`)
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    const [row] = await test.db.query<{ name: string }>(`select name from apps where id = 'app_a'`)
+    expect(row?.name).toBe('A')
+  })
+
+  it('fails a statement without any of its parameters reaching the error a log would print', async () => {
+    const secret = 'code-482913-secret'
+    const attempts = [
+      [`select $1::uuid`, [secret]],
+      [`select $1::jsonb`, [`{"a":"\\u0000${secret}"}`]],
+      [`insert into apps (id, name, secret_hash) values ($1, $2, '\\x00')`, ['app_a', secret]],
+      [`select 1 / 0 where $1 <> ''`, [secret]],
+    ] as const
+    for (const [sql, params] of attempts) {
+      const error: unknown = await test.db.query(sql, [...params]).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+      if (!(error instanceof DatabaseError)) throw new Error(`${sql}: not a DatabaseError: ${String(error)}`)
+      expect(JSON.stringify(pino.stdSerializers.err(error)), sql).not.toContain(secret)
+      expect(String(error), sql).not.toContain(secret)
+    }
+    // What callers branch on survives: the SQLSTATE and the constraint.
+    const duplicate = await test.db
+      .query(`insert into apps (id, name, secret_hash) values ('app_a', 'x', '\\x00')`)
+      .catch((caught: unknown) => caught)
+    expect(duplicate).toMatchObject({ code: '23505', table: 'apps', constraint: 'apps_pkey' })
+  })
+
+  it('keeps the audit log append-only', async () => {
+    await test.db.query(`insert into audit_log (action, outcome) values ('login', 'success')`)
+    await expect(test.db.query(`delete from audit_log`)).rejects.toThrow(/append-only/)
+    await expect(test.db.query(`update audit_log set outcome = 'x'`)).rejects.toThrow(/append-only/)
+  })
+})
+
+describe('splitStatements', () => {
+  it('keeps dollar-quoted bodies whole', () => {
+    const parts = splitStatements(
+      'create table a (x int);\ncreate function f() as $$\nbegin;\nend;\n$$;\nselect 1;',
+    )
+    expect(parts).toHaveLength(3)
+    expect(parts[1]).toContain('begin;')
+  })
+})

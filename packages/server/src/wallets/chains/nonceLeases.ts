@@ -1,0 +1,54 @@
+import type { Db } from '../../platform/db/createDatabase'
+
+export type NonceLeaseKey = { chainId: number; address: string }
+
+/**
+ * Takes the lease of a sender on a chain for `ttlMs`, in one statement (no transaction, no lock held
+ * afterwards): the row is created on first use, and a lease that is free or has run out (its holder
+ * died, or gave up) is taken over. Answers the manager's next nonce, or undefined while another
+ * holder's lease runs. Expiry is reckoned by the database's clock, shared by every instance.
+ *
+ * @example
+ * const next = await acquireNonceLease(ctx.db, { chainId: 1, address }, { token, ttlMs: 30_000 })
+ */
+export async function acquireNonceLease(
+  db: Db,
+  { chainId, address }: NonceLeaseKey,
+  { token, ttlMs }: { token: string; ttlMs: number },
+): Promise<number | undefined> {
+  const [row] = await db.query<{ next_nonce: string | number }>(
+    `insert into chain_nonces (chain_id, address, lease_token, lease_expires_at)
+     values ($1, $2, $3, now() + $4::int * interval '1 millisecond')
+     on conflict (chain_id, address) do update
+       set lease_token = excluded.lease_token, lease_expires_at = excluded.lease_expires_at
+       where chain_nonces.lease_token is null or chain_nonces.lease_expires_at <= now()
+     returning next_nonce`,
+    [chainId, address, token, Math.ceil(ttlMs)],
+  )
+  return row === undefined ? undefined : Number(row.next_nonce)
+}
+
+/**
+ * Gives a lease back, in one statement, moving the next nonce past `used` when a transaction was
+ * broadcast with it. The nonce moves forward even if the lease was lost meanwhile (it only ever
+ * grows); the lease itself is cleared only if it is still this holder's (`token`), so a late release
+ * never frees a lease someone else took over.
+ *
+ * @example
+ * await releaseNonceLease(ctx.db, { chainId: 1, address }, { token, used: 7 })
+ */
+export async function releaseNonceLease(
+  db: Db,
+  { chainId, address }: NonceLeaseKey,
+  { token, used }: { token: string; used: number | undefined },
+): Promise<void> {
+  await db.query(
+    `update chain_nonces set
+       next_nonce = greatest(next_nonce, coalesce($4::bigint + 1, 0)),
+       lease_token = case when lease_token = $3 then null else lease_token end,
+       lease_expires_at = case when lease_token = $3 then null else lease_expires_at end,
+       updated_at = now()
+     where chain_id = $1 and address = $2`,
+    [chainId, address, token, used ?? null],
+  )
+}

@@ -1,0 +1,32 @@
+import type { ServerContext } from '../identity/context'
+import type { ChainClient } from './chains/getPublicClient'
+import { createPolicyCaches, type PolicyCaches } from './policies/policyCache'
+import { createWalletsRepository, type WalletsRepository } from './walletsRepository'
+
+declare module '../identity/context' {
+  interface ServerContext {
+    /** The owner of the wallets, key roots and signers tables (and its cache of signing wallets). */
+    wallets: WalletsRepository
+    /** Policies and wallets' policy lists, cached per instance and emptied everywhere on change. */
+    policyCaches: PolicyCaches
+    /** One viem public client per EVM chain, made on first use (`getPublicClient`). */
+    chainClients: Map<number, ChainClient>
+  }
+}
+
+/** The services the wallets layer adds to the server context. */
+export type WalletServices = Pick<ServerContext, 'wallets' | 'policyCaches' | 'chainClients'>
+
+/**
+ * The wallets layer's services for a new server context, made once by buildApp.
+ *
+ * @example
+ * const ctx: ServerContext = { ...base, ...createWalletServices(base) }
+ */
+export function createWalletServices(ctx: Pick<ServerContext, 'db' | 'kv' | 'now' | 'log'>): WalletServices {
+  return {
+    wallets: createWalletsRepository(ctx.db, { kv: ctx.kv, now: ctx.now }),
+    policyCaches: createPolicyCaches(ctx),
+    chainClients: new Map(),
+  }
+}
