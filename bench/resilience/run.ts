@@ -59,7 +59,7 @@ const run = promisify(execFile)
 const bin = new URL('../../packages/server/bin/satchel.js', import.meta.url).pathname
 
 type Outcome = 'ack' | 'clean' | 'unclean'
-type Attempt = { at: number; outcome: Outcome }
+type Attempt = { at: number; outcome: Outcome; path: string; why?: string }
 type Phase = { fault: string; startedAt: number; faultAt: number; attempts: Attempt[] }
 type Ack = { kind: 'user' | 'wallet' | 'send'; id: string; phase: string; amount?: bigint; sender?: string }
 
@@ -340,12 +340,19 @@ class Api {
           json = JSON.parse(text)
         } catch {}
         outcome = response.ok ? 'ack' : json && typeof json.code === 'string' ? 'clean' : 'unclean'
-        phase.attempts.push({ at: Date.now(), outcome })
+        phase.attempts.push({
+          at: Date.now(),
+          outcome,
+          path,
+          ...(outcome !== 'ack' && {
+            why: json && typeof json.code === 'string' ? json.code : String(response.status),
+          }),
+        })
         if (outcome === 'ack') return json
         const retriable = response.status >= 502 || outcome === 'unclean'
         if (!retriable || Date.now() > deadline || stopping) return undefined
       } catch {
-        phase.attempts.push({ at: Date.now(), outcome: 'unclean' })
+        phase.attempts.push({ at: Date.now(), outcome: 'unclean', path, why: 'connection' })
         if (Date.now() > deadline || stopping) return undefined
       }
       await sleep(250)
@@ -392,6 +399,8 @@ type Row = {
   lost: number
   duplicated: number
   recoverySeconds: number
+  /** Why requests failed: `path code` or `path status`, with counts. */
+  failures: Record<string, number>
 }
 
 function summarize(p: Phase): Row {
@@ -406,6 +415,11 @@ function summarize(p: Phase): Row {
     lost: 0,
     duplicated: 0,
     recoverySeconds: +((lastFailure - p.faultAt) / 1000).toFixed(1),
+    failures: tally(
+      p.attempts
+        .filter((a) => a.outcome !== 'ack')
+        .map((a) => `${a.path.replace(/wallet_[^/]+/, ':id')} ${a.why}`),
+    ),
   }
 }
 
@@ -452,6 +466,12 @@ async function verify(databaseUrl: string, chain: ReturnType<typeof createPublic
   return { lost, duplicated }
 }
 
+function tally(items: string[]): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const item of items) counts[item] = (counts[item] ?? 0) + 1
+  return counts
+}
+
 function print(rows: Row[]): void {
   const header =
     '| fault | sent | acknowledged | failed, clean error | failed, no clean error | lost | duplicated | recovery (s) |'
@@ -461,6 +481,7 @@ function print(rows: Row[]): void {
     console.log(
       `| ${r.fault} | ${r.sent} | ${r.acknowledged} | ${r.failedClean} | ${r.failedUnclean} | ${r.lost} | ${r.duplicated} | ${r.recoverySeconds} |`,
     )
+  for (const r of rows) console.log(`${r.fault}: ${JSON.stringify(r.failures)}`)
 }
 
 // ---------------------------------------------------------------------------------------------------
