@@ -21,6 +21,7 @@ const enable = (ids: Record<'connect' | 'sign' | 'send' | 'disconnect', boolean>
   for (const [id, on] of Object.entries(ids)) element(id).toggleAttribute('disabled', !on)
   // A permit can be asked for whenever a message can be signed.
   element('permit').toggleAttribute('disabled', !ids.sign)
+  element('approve').toggleAttribute('disabled', !ids.send)
 }
 const toHex = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
@@ -141,6 +142,28 @@ async function main() {
       })
       element('signature').textContent = signature
       setStatus('Signed')
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : ''
+      setStatus(`Refused (${code}): ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+
+  // ERC-20 approve(SPENDER, 2^256 - 1) on USDC: the same allowance as a transaction.
+  element('approve').addEventListener('click', async () => {
+    if (!topic || !account) return
+    setStatus('Waiting for the transaction')
+    const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0')
+    const data = `0x095ea7b3${word(SPENDER)}${'f'.repeat(64)}`
+    try {
+      const hash = await client.request<string>({
+        topic,
+        chainId: chain,
+        request: {
+          method: 'eth_sendTransaction',
+          params: [{ from: account, to: LOCAL_USDC, value: '0x0', data }],
+        },
+      })
+      setStatus(`Sent: ${hash}`)
     } catch (error) {
       const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : ''
       setStatus(`Refused (${code}): ${error instanceof Error ? error.message : String(error)}`)

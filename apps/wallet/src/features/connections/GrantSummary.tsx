@@ -23,8 +23,8 @@ export function GrantSummary({ grants, chainId }: { grants: AllowanceGrant[]; ch
             <strong>Danger: this gives away an unlimited allowance.</strong>
           </p>
           <p>
-            Whoever holds this signature can take all of these tokens from your wallet, now and later, without
-            asking again. Scams ask for exactly this. Reject it unless you trust the spender.
+            The spender can take all of these tokens from your wallet, now and later, without asking again.
+            Scams ask for exactly this. Reject it unless you trust the spender.
           </p>
         </div>
       ) : null}

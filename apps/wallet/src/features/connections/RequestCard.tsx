@@ -1,4 +1,4 @@
-import { decodeTypedDataGrants, formatAddress, formatWei } from '@satchel/core'
+import { decodeApprovalCall, decodeTypedDataGrants, formatAddress, formatWei } from '@satchel/core'
 import { type TransactionScan, useTransactionScan } from '@satchel/react'
 import type { ApproveRequestReturnType, WalletConnectRequest } from '@satchel/react/walletconnect-wallet'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -78,11 +78,15 @@ export function RequestCard({
     )
   }
   const busy = state.status === 'busy'
-  // A permit is decoded from the full typed data (the summary's text is cut short for display).
+  // A permit is decoded from the full typed data (the summary's text is cut short for display); an
+  // approve, increaseAllowance, setApprovalForAll or Permit2 approve from the transaction's calldata.
+  const approval = summary.kind === 'transaction' ? decodeApprovalCall(summary) : undefined
   const grants =
     summary.kind === 'typedData' && Array.isArray(request.params)
       ? decodeTypedDataGrants(request.params[1])
-      : []
+      : approval
+        ? [approval]
+        : []
   // An unlimited allowance is judged as the transaction path judges an unlimited `approve`: it has
   // to be acknowledged before Approve works.
   const malicious = scanVerdict === 'malicious' || grants.some((grant) => grant.unlimited)
@@ -97,7 +101,13 @@ export function RequestCard({
       {grants.length > 0 ? (
         <GrantSummary
           grants={grants}
-          chainId={summary.kind === 'typedData' ? summary.domain.chainId : undefined}
+          chainId={
+            summary.kind === 'typedData'
+              ? summary.domain.chainId
+              : summary.kind === 'transaction'
+                ? summary.chainId
+                : undefined
+          }
         />
       ) : null}
       {summary.kind === 'typedData' ? (
