@@ -17,7 +17,13 @@ import { usePolling } from '../../shared/hooks/usePolling'
 import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
-import { feeTopUpAmount, missingForFee, TOKEN_TRANSFER_GAS, TRANSFER_GAS } from './checkFeeFunds'
+import {
+  feeTopUpAmount,
+  formatAboutEth,
+  missingForFee,
+  TOKEN_TRANSFER_GAS,
+  TRANSFER_GAS,
+} from './checkFeeFunds'
 import type { SendDraft } from './SendForm'
 
 /**
@@ -141,8 +147,7 @@ export function ReviewStep({
           <div className="notice error-message" role="alert">
             <p>
               <strong>
-                You need about {formatWei(missing, { decimals: 6 })} {chain.nativeSymbol} more for the network
-                fee.
+                You need about {formatAboutEth(missing)} {chain.nativeSymbol} more for the network fee.
               </strong>
             </p>
             <p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { feeTopUpAmount, missingForFee } from './checkFeeFunds'
+import { feeTopUpAmount, formatAboutEth, missingForFee } from './checkFeeFunds'
 
 const gwei = 10n ** 9n
 const eth = 10n ** 18n
@@ -23,5 +23,13 @@ describe('feeTopUpAmount', () => {
     expect(feeTopUpAmount(200_000n * gwei)).toBe('0.001')
     expect(feeTopUpAmount(1_000_000n * gwei)).toBe('0.005')
     expect(feeTopUpAmount(eth)).toBe('5')
+  })
+})
+
+describe('formatAboutEth', () => {
+  it('rounds an estimate up to two significant digits', () => {
+    expect(formatAboutEth(171_234n * gwei)).toBe('0.00018')
+    expect(formatAboutEth(200_000n * gwei)).toBe('0.0002')
+    expect(formatAboutEth(1_234_000_000n * gwei)).toBe('1.3')
   })
 })

@@ -39,3 +39,20 @@ export function feeTopUpAmount(missing: bigint): string {
   // More than 1 of the coin for fees: ask for what is missing, in whole units rounded up.
   return ((wanted + 10n ** 18n - 1n) / 10n ** 18n).toString()
 }
+
+/**
+ * An amount of the native coin (in wei) as people read an estimate: rounded up to two significant
+ * digits, so "about" never promises less than is needed.
+ *
+ * @example
+ * formatAboutEth(171_234_000_000_000n) // '0.00018'
+ */
+export function formatAboutEth(wei: bigint): string {
+  if (wei <= 0n) return '0'
+  const digits = wei.toString().length
+  const step = digits > 2 ? 10n ** BigInt(digits - 2) : 1n
+  const rounded = ((wei + step - 1n) / step) * step
+  const whole = rounded / 10n ** 18n
+  const fraction = (rounded % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole.toString()
+}
