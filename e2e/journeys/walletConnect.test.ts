@@ -122,6 +122,43 @@ describe('the wallet connects to another app over WalletConnect', () => {
       }),
     ).toBe(true)
 
+    // An unlimited USDC permit is read out in words, not as JSON with a 78-digit number: who may
+    // spend, how much, and a danger notice; Approve waits for an explicit acknowledgement.
+    await openScreen(wallet, 'Connections')
+    await app.getByRole('button', { name: 'Ask for a USDC permit' }).click()
+    await request.getByText('Test dApp asks you to sign data on Satchel Devnet').waitFor({ timeout: 30_000 })
+    await request.getByText('Danger: this gives away an unlimited allowance.').waitFor()
+    expect(await request.locator('.send__changes').textContent()).toContain(
+      'Allow 0x000000000000000000000000000000000000dEaD to spend an unlimited amount of USDC',
+    )
+    expect(await request.textContent()).not.toContain(
+      '115792089237316195423570985008687907853269984665640564039457584007913129639935',
+    )
+    const approvePermit = request.getByRole('button', { name: 'Approve' })
+    expect(await approvePermit.isDisabled()).toBe(true)
+    await request
+      .getByLabel('I understand this request looks dangerous and want to approve it anyway')
+      .check()
+    expect(await approvePermit.isDisabled()).toBe(false)
+    await saveScreenshot(wallet, 'walletconnect', 'unlimited-permit')
+    expect(await checkAccessibility(wallet)).toEqual([])
+    await request.getByRole('button', { name: 'Reject' }).click()
+    await app.getByText(/^Refused \(5000\)/).waitFor({ timeout: 30_000 })
+
+    // The same allowance asked for as an approve transaction reads the same way.
+    await app.getByRole('button', { name: 'Ask for an unlimited approve' }).click()
+    await request
+      .getByText('Test dApp asks you to approve a transaction on Satchel Devnet')
+      .waitFor({ timeout: 30_000 })
+    await request.getByText('Danger: this gives away an unlimited allowance.').waitFor()
+    expect(await request.locator('.send__changes').first().textContent()).toContain(
+      'Allow 0x000000000000000000000000000000000000dEaD to spend an unlimited amount of USDC',
+    )
+    expect(await request.getByRole('button', { name: 'Approve and send' }).isDisabled()).toBe(true)
+    await saveScreenshot(wallet, 'walletconnect', 'unlimited-approve')
+    await request.getByRole('button', { name: 'Reject' }).click()
+    await app.getByText(/^Refused \(5000\)/).waitFor({ timeout: 30_000 })
+
     // A reload keeps the connection: on Home, the wallet role starts by itself (the person never opens
     // Connections) and the app's next request, a transaction, is announced there.
     await openScreen(wallet, 'Home')

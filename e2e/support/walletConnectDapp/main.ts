@@ -5,6 +5,9 @@ import { SignClient } from '@walletconnect/sign-client'
 
 const chain = 'eip155:31337'
 const TEST_MESSAGE = 'Hello from the test dApp'
+// The devnet's USDC-like token (core's LOCAL_USDC_ADDRESS) and a spender with no code, as a drainer uses.
+const LOCAL_USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const SPENDER = '0x000000000000000000000000000000000000dEaD'
 
 const element = (id: string) => {
   const found = document.getElementById(id)
@@ -16,6 +19,9 @@ const setStatus = (text: string) => {
 }
 const enable = (ids: Record<'connect' | 'sign' | 'send' | 'disconnect', boolean>) => {
   for (const [id, on] of Object.entries(ids)) element(id).toggleAttribute('disabled', !on)
+  // A permit can be asked for whenever a message can be signed.
+  element('permit').toggleAttribute('disabled', !ids.sign)
+  element('approve').toggleAttribute('disabled', !ids.send)
 }
 const toHex = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
@@ -90,6 +96,72 @@ async function main() {
         topic,
         chainId: chain,
         request: { method: 'eth_sendTransaction', params: [{ from: account, to: account, value: '0x0' }] },
+      })
+      setStatus(`Sent: ${hash}`)
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : ''
+      setStatus(`Refused (${code}): ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+
+  // An EIP-2612 permit for an unlimited USDC allowance (2^256 - 1), as drainer sites ask for.
+  element('permit').addEventListener('click', async () => {
+    if (!topic || !account) return
+    setStatus('Waiting for the permit')
+    const typedData = {
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      domain: { name: 'USD Coin', version: '2', chainId: 31337, verifyingContract: LOCAL_USDC },
+      message: {
+        owner: account,
+        spender: SPENDER,
+        value: (2n ** 256n - 1n).toString(),
+        nonce: 0,
+        deadline: 4102444800,
+      },
+    }
+    try {
+      const signature = await client.request<string>({
+        topic,
+        chainId: chain,
+        request: { method: 'eth_signTypedData_v4', params: [account, JSON.stringify(typedData)] },
+      })
+      element('signature').textContent = signature
+      setStatus('Signed')
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : ''
+      setStatus(`Refused (${code}): ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+
+  // ERC-20 approve(SPENDER, 2^256 - 1) on USDC: the same allowance as a transaction.
+  element('approve').addEventListener('click', async () => {
+    if (!topic || !account) return
+    setStatus('Waiting for the transaction')
+    const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0')
+    const data = `0x095ea7b3${word(SPENDER)}${'f'.repeat(64)}`
+    try {
+      const hash = await client.request<string>({
+        topic,
+        chainId: chain,
+        request: {
+          method: 'eth_sendTransaction',
+          params: [{ from: account, to: LOCAL_USDC, value: '0x0', data }],
+        },
       })
       setStatus(`Sent: ${hash}`)
     } catch (error) {

@@ -1,6 +1,13 @@
 // @satchel/core: the rules of the spec, once. Pure and isomorphic: no I/O, no globals touched at import.
 // This is the package's only barrel; a test snapshots its export list.
 
+export {
+  type AllowanceGrant,
+  decodeApprovalCall,
+  decodeTypedDataGrants,
+  MAX_UINT256,
+  UNLIMITED_ALLOWANCE_THRESHOLD,
+} from './approvals/decodeApprovals'
 // auth
 export { type DecodedTokenPayload, decodeToken } from './auth/decodeToken'
 export {
@@ -62,7 +69,6 @@ export {
   type MoonpayEnvironment,
 } from './onramp/buildMoonpayUrl'
 export { InvalidOnrampParameterError, UnknownOnrampProviderError } from './onramp/errors'
-
 // onramp
 export {
   type CoinbaseNetwork,

@@ -1,5 +1,5 @@
 import { ApiError } from '@satchel/core'
-import { getAddress, verifyMessage } from 'viem'
+import { getAddress, isHex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestStack } from '../../test/startServer'
@@ -254,8 +254,9 @@ describe('createSatchelClient against the real server', () => {
       request: async ({ method, params }: { method: string; params?: unknown }) => {
         if (method === 'eth_requestAccounts') return [account.address.toLowerCase()]
         if (method === 'eth_chainId') return '0x1'
-        if (method === 'personal_sign' && Array.isArray(params) && typeof params[0] === 'string') {
-          return account.signMessage({ message: params[0] })
+        // Strict EIP-1193 / ERC-191: the message arrives as 0x-hex bytes, and text is refused.
+        if (method === 'personal_sign' && Array.isArray(params) && isHex(params[0])) {
+          return account.signMessage({ message: { raw: params[0] } })
         }
         throw new Error(`unexpected ${method}`)
       },

@@ -127,8 +127,11 @@ export async function startExternalWallet({
     wallet.requests.push(method)
     const answer = async (): Promise<Hex> => {
       const list: unknown[] = Array.isArray(requestParams) ? requestParams : []
-      if (method === 'personal_sign' && typeof list[0] === 'string')
-        return account.signMessage({ message: isHex(list[0]) ? { raw: list[0] } : list[0] })
+      // Strict EIP-1193 / ERC-191, as some phone wallets are: the message is 0x-hex bytes, never text.
+      if (method === 'personal_sign' && typeof list[0] === 'string') {
+        if (!isHex(list[0])) throw new Error('personal_sign expects the message as 0x-hex bytes')
+        return account.signMessage({ message: { raw: list[0] } })
+      }
       if (method === 'eth_signTypedData_v4' && typeof list[1] === 'string')
         return account.signTypedData(JSON.parse(list[1]))
       const transaction = list[0]

@@ -1,4 +1,4 @@
-import { formatAddress, formatWei } from '@satchel/core'
+import { decodeApprovalCall, decodeTypedDataGrants, formatAddress, formatWei } from '@satchel/core'
 import { type TransactionScan, useTransactionScan } from '@satchel/react'
 import type { ApproveRequestReturnType, WalletConnectRequest } from '@satchel/react/walletconnect-wallet'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -10,6 +10,7 @@ import { LoadingState } from '../../shared/ui/LoadingState'
 import { ScanReport } from '../send/ReviewStep'
 import { AppIdentity } from './AppIdentity'
 import { describeChain } from './describeChain'
+import { GrantSummary } from './GrantSummary'
 import { getAppDomain } from './getAppDomain'
 
 type Summary = WalletConnectRequest['summary']
@@ -77,7 +78,18 @@ export function RequestCard({
     )
   }
   const busy = state.status === 'busy'
-  const malicious = scanVerdict === 'malicious'
+  // A permit is decoded from the full typed data (the summary's text is cut short for display); an
+  // approve, increaseAllowance, setApprovalForAll or Permit2 approve from the transaction's calldata.
+  const approval = summary.kind === 'transaction' ? decodeApprovalCall(summary) : undefined
+  const grants =
+    summary.kind === 'typedData' && Array.isArray(request.params)
+      ? decodeTypedDataGrants(request.params[1])
+      : approval
+        ? [approval]
+        : []
+  // An unlimited allowance is judged as the transaction path judges an unlimited `approve`: it has
+  // to be acknowledged before Approve works.
+  const malicious = scanVerdict === 'malicious' || grants.some((grant) => grant.unlimited)
   return (
     <section className="card connections__request" aria-labelledby={`${id}-title`}>
       <p className="connections__kicker">Request{waiting > 0 ? ` · ${waiting} more waiting` : ''}</p>
@@ -86,6 +98,18 @@ export function RequestCard({
         <strong>{appName}</strong> {asks[summary.kind]} on {describeChain(request.caip2)}.
       </p>
       {summary.kind === 'message' ? <MessageSummary summary={summary} /> : null}
+      {grants.length > 0 ? (
+        <GrantSummary
+          grants={grants}
+          chainId={
+            summary.kind === 'typedData'
+              ? summary.domain.chainId
+              : summary.kind === 'transaction'
+                ? summary.chainId
+                : undefined
+          }
+        />
+      ) : null}
       {summary.kind === 'typedData' ? (
         <dl className="connections__summary">
           <dt>Type</dt>
@@ -98,10 +122,14 @@ export function RequestCard({
               <dd className="mono">{summary.domain.verifyingContract}</dd>
             </>
           ) : null}
-          <dt>Content</dt>
-          <dd>
-            <pre className="connections__message">{summary.message}</pre>
-          </dd>
+          {grants.length > 0 ? null : (
+            <>
+              <dt>Content</dt>
+              <dd>
+                <pre className="connections__message">{summary.message}</pre>
+              </dd>
+            </>
+          )}
         </dl>
       ) : null}
       {summary.kind === 'transaction' ? (
@@ -121,7 +149,7 @@ export function RequestCard({
             onChange={(event) => setAcknowledged(event.target.checked)}
           />
           <label htmlFor={`${id}-ack`}>
-            I understand this transaction looks dangerous and want to approve it anyway
+            I understand this request looks dangerous and want to approve it anyway
           </label>
         </div>
       ) : null}

@@ -9,6 +9,7 @@ import {
   useSatchel,
 } from '@satchel/react'
 import { useEffect, useId, useState } from 'react'
+import { useLocation } from '../../app/router/useLocation'
 import { AmountError, parseAmount } from '../../shared/amount/parseAmount'
 import { ChainPicker } from '../../shared/chains/ChainPicker'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
@@ -53,9 +54,17 @@ export default function FundPage() {
   const wallet = useEthereumWallet()
   const chains = useWalletChains()
   const id = useId()
-  const [chainId, setChainId] = useState(chains[0]?.id)
-  const [asset, setAsset] = useState<FundingAsset>('USDC')
-  const [amount, setAmount] = useState(PRESETS.USDC[1] ?? '25')
+  // `/fund?chain=8453&asset=native&amount=0.001` opens with those chosen ("Buy ETH for fees").
+  const { search } = useLocation()
+  const presetChain = chains.find((entry) => String(entry.id) === search.get('chain'))?.id
+  const presetAsset: FundingAsset | undefined =
+    search.get('asset') === 'native' ? 'native' : search.get('asset') === 'USDC' ? 'USDC' : undefined
+  const presetAmount = /^\d{1,12}(\.\d{1,18})?$/.test(search.get('amount') ?? '')
+    ? search.get('amount')
+    : null
+  const [chainId, setChainId] = useState(presetChain ?? chains[0]?.id)
+  const [asset, setAsset] = useState<FundingAsset>(presetAsset ?? 'USDC')
+  const [amount, setAmount] = useState(presetAmount ?? PRESETS[presetAsset ?? 'USDC'][1] ?? '25')
   const [provider, setProvider] = useState<FundingOption['provider'] | undefined>(undefined)
   const [amountError, setAmountError] = useState<string | undefined>(undefined)
   const [starting, setStarting] = useState<{ error?: unknown; pending: boolean }>({ pending: false })

@@ -3,16 +3,27 @@ import {
   type SatchelWallet,
   type ScanAssetChange,
   type TransactionScan,
+  useSatchel,
   useSendTransaction,
   useTransactionScan,
 } from '@satchel/react'
 import { useId, useState } from 'react'
+import { Link } from '../../app/router/Link'
 import { recordSentTransaction } from '../../shared/activity/sentTransactions'
+import { createChainReader } from '../../shared/chains/createChainReader'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import { getErrorCode } from '../../shared/describeError'
+import { usePolling } from '../../shared/hooks/usePolling'
 import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
+import {
+  feeTopUpAmount,
+  formatAboutEth,
+  missingForFee,
+  TOKEN_TRANSFER_GAS,
+  TRANSFER_GAS,
+} from './checkFeeFunds'
 import type { SendDraft } from './SendForm'
 
 /**
@@ -39,6 +50,35 @@ export function ReviewStep({
   const symbol = draft.asset === 'USDC' ? 'USDC' : chain.nativeSymbol
   const decimals = draft.asset === 'USDC' ? USDC_DECIMALS : 18
   const scan = useTransactionScan({ transaction: draft.transaction, chainId: chain.id })
+  const { client } = useSatchel()
+  // The native coin pays the fee whatever is sent: read it, and the gas price for when the scan
+  // gives no fee, so that a person with USDC and no ETH hears it here rather than after Confirm.
+  const funds = usePolling(
+    async () => {
+      const reader = createChainReader(client, chain)
+      const [nativeBalance, gasPrice] = await Promise.all([
+        reader.getNativeBalance(wallet.address),
+        reader.getGasPrice(),
+      ])
+      return { nativeBalance, gasPrice }
+    },
+    `${wallet.address}:${chain.id}:fee`,
+    5000,
+  )
+  const fee =
+    scan.data?.fee ??
+    (funds.data
+      ? funds.data.gasPrice * (draft.asset === 'USDC' ? TOKEN_TRANSFER_GAS : TRANSFER_GAS)
+      : undefined)
+  const missing =
+    funds.data && fee !== undefined && !scan.isPending
+      ? missingForFee({
+          nativeBalance: funds.data.nativeBalance,
+          fee,
+          value: draft.asset === 'USDC' ? 0n : draft.amount,
+        })
+      : undefined
+  const short = missing !== undefined && missing > 0n
 
   const confirm = () => {
     reset()
@@ -103,7 +143,32 @@ export function ReviewStep({
             onRetry={scan.refetch}
           />
         ) : null}
-        {scan.data ? <ScanReport scan={scan.data} self={wallet.address} /> : null}
+        {short ? (
+          <div className="notice error-message" role="alert">
+            <p>
+              <strong>
+                You need about {formatAboutEth(missing)} {chain.nativeSymbol} more for the network fee.
+              </strong>
+            </p>
+            <p>
+              Every transaction on {chain.name} is paid in {chain.nativeSymbol}, whatever you send
+              {draft.asset === 'USDC' ? '' : ', on top of the amount'}. Add some, then come back.
+            </p>
+            <p>
+              <Link
+                className="button button--secondary"
+                to={`/fund?${new URLSearchParams({ chain: String(chain.id), asset: 'native', amount: feeTopUpAmount(missing) })}`}
+              >
+                Buy {chain.nativeSymbol} for fees
+              </Link>
+            </p>
+          </div>
+        ) : scan.data ? (
+          <ScanReport scan={scan.data} self={wallet.address} />
+        ) : null}
+        {short && scan.data && scan.data.resultType !== 'benign' ? (
+          <ScanReport scan={scan.data} self={wallet.address} />
+        ) : null}
       </div>
       {malicious ? (
         <div className="send__acknowledge">
@@ -131,7 +196,14 @@ export function ReviewStep({
         <button
           type="button"
           className="button"
-          disabled={isPending || needsMfa || scan.isPending || (malicious && !acknowledged)}
+          disabled={
+            isPending ||
+            needsMfa ||
+            scan.isPending ||
+            funds.status === 'loading' ||
+            short ||
+            (malicious && !acknowledged)
+          }
           onClick={confirm}
         >
           {isPending ? 'Sending…' : 'Confirm and send'}

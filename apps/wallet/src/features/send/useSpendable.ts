@@ -3,16 +3,13 @@ import { createChainReader } from '../../shared/chains/createChainReader'
 import type { WalletChain } from '../../shared/chains/useWalletChains'
 import { type PollingState, usePolling } from '../../shared/hooks/usePolling'
 import type { TransferAsset } from './buildTransfer'
+import { FEE_HEADROOM, TRANSFER_GAS } from './checkFeeFunds'
 
 export type Spendable = {
   balance: bigint
   /** What Max fills in: the whole balance for USDC; for the native coin, minus a margin for the fee. */
   max: bigint
 }
-
-// A plain transfer's gas, and twice the current price as headroom for the price moving before it is mined.
-const TRANSFER_GAS = 21_000n
-const FEE_HEADROOM = 2n
 
 /**
  * The balance of the asset being sent on the chosen chain, and the most that can be sent.

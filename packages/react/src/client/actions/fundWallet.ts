@@ -40,7 +40,12 @@ export async function fundWallet(
     }),
   )
   const partnerUserId = readString(answer, 'partnerUserId', path)
+  // The server names its buy page (COINBASE_PAY_URL, e.g. Coinbase's sandbox); a server that does
+  // not leaves Coinbase's production page.
+  const baseUrl =
+    isRecord(answer) && typeof answer.onrampBaseUrl === 'string' ? answer.onrampBaseUrl : undefined
   const url = buildCoinbaseOnrampUrl({
+    baseUrl,
     appId: readString(answer, 'appId', path),
     sessionToken: readString(answer, 'sessionToken', path),
     partnerUserId,

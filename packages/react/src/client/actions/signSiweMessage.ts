@@ -32,7 +32,10 @@ export async function signSiweMessage(
   client: SatchelClient,
   { provider, statement, feature }: SignSiweMessageParameters,
 ): Promise<SignSiweMessageReturnType> {
-  const [{ getAddress }, { createSiweMessage }] = await Promise.all([import('viem'), import('viem/siwe')])
+  const [{ getAddress, toHex }, { createSiweMessage }] = await Promise.all([
+    import('viem'),
+    import('viem/siwe'),
+  ])
   const accounts = await provider.request({ method: 'eth_requestAccounts' })
   const first = Array.isArray(accounts) ? accounts[0] : undefined
   if (typeof first !== 'string')
@@ -54,7 +57,9 @@ export async function signSiweMessage(
     // Always a statement: the server's strict parser does not take the statement-less form.
     statement,
   })
-  const signature = await provider.request({ method: 'personal_sign', params: [message, address] })
+  // EIP-1193 / ERC-191: the message goes as 0x-hex of its UTF-8 bytes, then the address. A strict
+  // wallet signs the first parameter as bytes, so text would be other bytes and the proof would fail.
+  const signature = await provider.request({ method: 'personal_sign', params: [toHex(message), address] })
   if (typeof signature !== 'string')
     throw new UnexpectedResponseError({ path: 'personal_sign', field: 'result' })
   return { message, signature, chainId }
