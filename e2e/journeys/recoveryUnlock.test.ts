@@ -51,7 +51,9 @@ describe('recovery passcode', () => {
 
     // A send is refused by the server, and the wallet says why.
     await reviewSend(fresh)
-    await fresh.getByText('Enter the recovery passcode to use this wallet here').waitFor({ timeout: 20_000 })
+    await fresh
+      .getByText('Enter your recovery passcode to use your wallet on this device', { exact: false })
+      .waitFor({ timeout: 20_000 })
 
     // Settings offers the same unlock form; a wrong passcode is refused in words.
     await openScreen(fresh, 'Settings')
