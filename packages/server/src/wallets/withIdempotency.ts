@@ -158,12 +158,13 @@ async function takeOverOrRead(
   const answer = await readStored(ctx, scope, key, requestHash)
   if (answer !== undefined) return answer
   const abandonedBefore = new Date(ctx.now() - ABANDONED_AFTER_MS)
-  const [row] = await ctx.db.query<{ bound_response: unknown }>(
-    `select bound_response from wallet_idempotent_requests
-     where scope = $1 and idempotency_key = $2 and response is null and created_at < $3`,
-    [scope, key, abandonedBefore],
+  const [row] = await ctx.db.query<{ bound_response: unknown; created_at: Date }>(
+    `select bound_response, created_at from wallet_idempotent_requests
+     where scope = $1 and idempotency_key = $2 and response is null`,
+    [scope, key],
   )
-  if (!row) return (await keyExists(ctx, scope, key)) ? undefined : 'free'
+  if (!row) return 'free'
+  if (row.created_at >= abandonedBefore) return undefined
   if (row.bound_response !== null && row.bound_response !== undefined) {
     await ctx.db.query(
       `update wallet_idempotent_requests set response = bound_response
@@ -178,14 +179,6 @@ async function takeOverOrRead(
     [scope, key, abandonedBefore],
   )
   return 'free'
-}
-
-async function keyExists(ctx: ServerContext, scope: string, key: string): Promise<boolean> {
-  const [row] = await ctx.db.query(
-    'select 1 from wallet_idempotent_requests where scope = $1 and idempotency_key = $2',
-    [scope, key],
-  )
-  return row !== undefined
 }
 
 /**
