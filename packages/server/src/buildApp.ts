@@ -31,7 +31,6 @@ import { installGuards, type RouteGuardEntry } from './identity/guards/installGu
 import { APP_ID_HEADER } from './identity/requestContext'
 import { sessionRoutes } from './identity/sessions/routes'
 import { createSessionCache } from './identity/sessions/sessionCache'
-import { linkRoutes } from './identity/users/linkRoutes'
 import { userRoutes } from './identity/users/routes'
 import { createUsersRepository } from './identity/users/usersRepository'
 import { webhookRoutes } from './identity/webhooks/routes'
@@ -277,7 +276,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       analyticsRoutes,
       // Development only: in production the outbox routes do not exist at all.
       ...(config.env === 'production' ? [] : [outboxRoutes]),
-      linkRoutes,
       mfaRoutes,
       siweRoutes,
       siwsRoutes,

@@ -6,15 +6,9 @@ import { readAuth } from '../identity/guards/readAuth'
 import { normalizePhone } from '../identity/otp/codeSchemas'
 import { type Auth, clientIp } from '../identity/requestContext'
 import { rateLimitInOrder, rateLimits } from '../platform/http/rateLimit'
-import {
-  confirmMfaMethod,
-  deleteMfaMethod,
-  getMfaMethod,
-  listMfaMethods,
-  savePendingMfaMethod,
-} from './mfaMethods'
-import { recordMfaVerification } from './recordMfaVerification'
-import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
+import { addMfaCodeRoutes } from './addMfaCodeRoutes'
+import { getMfaMethod, savePendingMfaMethod } from './mfaMethods'
+
 import { issueMfaSmsCode, verifyMfaSmsCode } from './smsCodes'
 
 const security = [{ bearer: [] }]
@@ -77,71 +71,19 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/mfa/passwordless_sms/enroll',
-      {
-        schema: {
-          tags: ['mfa'],
-          summary: 'Finish SMS MFA enrolment with the code texted to the new number',
-          security,
-          body: z.object({ code: mfaCodeSchema }),
-          response: { 200: mfaMethodsAnswerSchema },
-        },
-        // Adding a factor is an MFA change (see the TOTP routes).
-        config: { guard: 'user+signed+stepup' },
+    // Adding a factor is an MFA change (see the TOTP routes).
+    addMfaCodeRoutes(app, ctx, {
+      type: 'sms',
+      path: 'passwordless_sms',
+      summaries: {
+        enroll: 'Finish SMS MFA enrolment with the code texted to the new number',
+        verify: 'Pass SMS MFA: answers an MFA token for sensitive actions, valid 15 minutes for this session',
+        unenroll: 'Remove SMS MFA (signed, with a fresh MFA token in satchel-mfa-token)',
       },
-      async (request) => {
-        const auth = readAuth(request)
-        const method = await getMfaMethod(ctx, auth.userId, 'sms')
-        if (method?.confirmed) throw new ApiError('mfa_already_enrolled')
-        if (!method?.phone)
-          throw new ApiError('invalid_data', {
-            message: 'Start SMS enrolment with /api/v1/mfa/passwordless_sms/init first',
-          })
-        await verifyMfaSmsCode(ctx, codeOwner(auth), 'enroll', method.phone, request.body.code)
-        await confirmMfaMethod(ctx, auth.userId, 'sms')
-        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
-      },
-    )
-
-    app.post(
-      '/api/v1/mfa/passwordless_sms/verify',
-      {
-        schema: {
-          tags: ['mfa'],
-          summary:
-            'Pass SMS MFA: answers an MFA token for sensitive actions, valid 15 minutes for this session',
-          security,
-          body: z.object({ code: mfaCodeSchema }),
-          response: { 200: mfaTokenAnswerSchema },
-        },
-        config: { guard: 'user' },
-      },
-      async (request) => {
-        const auth = readAuth(request)
-        const method = await getMfaMethod(ctx, auth.userId, 'sms')
-        if (!method?.confirmed || !method.phone) throw notEnrolled()
-        await verifyMfaSmsCode(ctx, codeOwner(auth), 'verify', method.phone, request.body.code)
-        return { token: await recordMfaVerification(ctx, auth, 'sms') }
-      },
-    )
-
-    app.post(
-      '/api/v1/mfa/passwordless_sms/unenroll',
-      {
-        schema: {
-          tags: ['mfa'],
-          summary: 'Remove SMS MFA (signed, with a fresh MFA token in satchel-mfa-token)',
-          security,
-          response: { 200: mfaMethodsAnswerSchema },
-        },
-        config: { guard: 'user+signed+stepup' },
-      },
-      async (request) => {
-        const auth = readAuth(request)
-        if (!(await deleteMfaMethod(ctx, auth.userId, 'sms'))) throw notEnrolled()
-        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
-      },
-    )
+      ready: (method) => !!method?.phone,
+      startWith: 'Start SMS enrolment with /api/v1/mfa/passwordless_sms/init first',
+      check: (auth, method, purpose, code) =>
+        verifyMfaSmsCode(ctx, codeOwner(auth), purpose, method.phone ?? '', code),
+    })
   }
 }

@@ -6,15 +6,8 @@ import type { ServerContext } from '../identity/context'
 import { readAuth } from '../identity/guards/readAuth'
 import { clientIp } from '../identity/requestContext'
 import { seal } from '../platform/crypto/seal'
-import {
-  confirmMfaMethod,
-  deleteMfaMethod,
-  getMfaMethod,
-  listMfaMethods,
-  savePendingMfaMethod,
-} from './mfaMethods'
-import { recordMfaVerification } from './recordMfaVerification'
-import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
+import { addMfaCodeRoutes } from './addMfaCodeRoutes'
+import { getMfaMethod, savePendingMfaMethod } from './mfaMethods'
 import { createTotp, totpSecretAad, verifyTotpCode } from './totp'
 
 const security = [{ bearer: [] }]
@@ -55,76 +48,19 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
 
-    app.post(
-      '/api/v1/mfa/totp/enroll',
-      {
-        schema: {
-          tags: ['mfa'],
-          summary: 'Finish TOTP enrolment with a code from the authenticator app',
-          security,
-          body: z.object({ code: mfaCodeSchema }),
-          response: { 200: mfaMethodsAnswerSchema },
-        },
-        config: { guard: 'user+signed+stepup' },
+    addMfaCodeRoutes(app, ctx, {
+      type: 'totp',
+      path: 'totp',
+      summaries: {
+        enroll: 'Finish TOTP enrolment with a code from the authenticator app',
+        verify: 'Pass TOTP: answers an MFA token for sensitive actions, valid 15 minutes for this session',
+        unenroll: 'Remove TOTP (signed, with a fresh MFA token in satchel-mfa-token)',
       },
-      async (request) => {
-        const auth = readAuth(request)
-        const method = await getMfaMethod(ctx, auth.userId, 'totp')
-        if (method?.confirmed) throw new ApiError('mfa_already_enrolled')
-        if (!method)
-          throw new ApiError('invalid_data', {
-            message: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
-          })
-        await verifyTotpCode(ctx, method, request.body.code, {
-          sessionId: auth.sessionId,
-          ip: clientIp(request),
-        })
-        await confirmMfaMethod(ctx, auth.userId, 'totp')
-        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
-      },
-    )
-
-    app.post(
-      '/api/v1/mfa/totp/verify',
-      {
-        schema: {
-          tags: ['mfa'],
-          summary: 'Pass TOTP: answers an MFA token for sensitive actions, valid 15 minutes for this session',
-          security,
-          body: z.object({ code: mfaCodeSchema }),
-          response: { 200: mfaTokenAnswerSchema },
-        },
-        config: { guard: 'user' },
-      },
-      async (request) => {
-        const auth = readAuth(request)
-        const method = await getMfaMethod(ctx, auth.userId, 'totp')
-        if (!method?.confirmed) throw notEnrolled()
-        await verifyTotpCode(ctx, method, request.body.code, {
-          sessionId: auth.sessionId,
-          ip: clientIp(request),
-        })
-        return { token: await recordMfaVerification(ctx, auth, 'totp') }
-      },
-    )
-
-    app.post(
-      '/api/v1/mfa/totp/unenroll',
-      {
-        schema: {
-          tags: ['mfa'],
-          summary: 'Remove TOTP (signed, with a fresh MFA token in satchel-mfa-token)',
-          security,
-          response: { 200: mfaMethodsAnswerSchema },
-        },
-        config: { guard: 'user+signed+stepup' },
-      },
-      async (request) => {
-        const auth = readAuth(request)
-        if (!(await deleteMfaMethod(ctx, auth.userId, 'totp'))) throw notEnrolled()
-        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
-      },
-    )
+      ready: (method) => method !== undefined,
+      startWith: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
+      check: (auth, method, _purpose, code, request) =>
+        verifyTotpCode(ctx, method, code, { sessionId: auth.sessionId, ip: clientIp(request) }),
+    })
   }
 }
 

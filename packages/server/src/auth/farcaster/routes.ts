@@ -6,17 +6,8 @@ import { isHex } from 'viem'
 import { z } from 'zod'
 import type { App } from '../../identity/apps/types'
 import type { ServerContext } from '../../identity/context'
-import { readApp } from '../../identity/guards/readApp'
-import { clientIp } from '../../identity/requestContext'
-import { completeLogin } from '../../identity/sessions/completeLogin'
-import {
-  authenticatedUserSchema,
-  loginModeSchema,
-  sessionPublicKeySchema,
-} from '../../identity/sessions/schemas'
-import { addAccountLinkRoutes } from '../../identity/users/addAccountLinkRoutes'
+import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
 import type { LinkedAccountInput } from '../../identity/users/usersRepository'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { getFarcasterChannel, saveFarcasterChannel, takeFarcasterChannel } from './farcasterChannel'
 import { createFarcasterChannel, getFarcasterChannelStatus } from './farcasterRelay'
 import { getFarcasterSettings } from './farcasterSettings'
@@ -55,116 +46,83 @@ const statusSchema = z.object({
  */
 export function farcasterRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/v1/farcaster/init',
-      {
-        config: { guard: 'public' },
-        schema: {
+    addLoginRoutes(app, ctx, {
+      path: 'farcaster',
+      method: 'farcaster',
+      steps(add) {
+        add({
+          url: '/api/v1/farcaster/init',
+          guard: 'public',
           tags: ['farcaster'],
           summary: 'Open a Sign In With Farcaster channel at the auth relay',
           response: { 200: z.object({ channel_token: z.string(), connect_uri: z.string() }) },
-        },
-      },
-      async (request) => {
-        const satchelApp = readApp(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        const settings = getFarcasterSettings(ctx, satchelApp)
-        const siweUri = signInOrigin(request, satchelApp)
-        const domain = new URL(siweUri).host
-        // Chosen here, not by the relay: the signed message must carry a nonce this server issued.
-        const nonce = randomBytes(16).toString('hex')
-        const channel = await createFarcasterChannel(settings.relayUrl, { siweUri, domain, nonce })
-        await saveFarcasterChannel(ctx, channel.channelToken, {
-          appId: satchelApp.id,
-          nonce,
-          domain,
-          siweUri,
-          expiresAt: ctx.now() + SIWE_NONCE_TTL_SECONDS * 1000,
+          async handle({ request, app: satchelApp }) {
+            const settings = getFarcasterSettings(ctx, satchelApp)
+            const siweUri = signInOrigin(request, satchelApp)
+            const domain = new URL(siweUri).host
+            // Chosen here, not by the relay: the signed message must carry a nonce this server issued.
+            const nonce = randomBytes(16).toString('hex')
+            const channel = await createFarcasterChannel(settings.relayUrl, { siweUri, domain, nonce })
+            await saveFarcasterChannel(ctx, channel.channelToken, {
+              appId: satchelApp.id,
+              nonce,
+              domain,
+              siweUri,
+              expiresAt: ctx.now() + SIWE_NONCE_TTL_SECONDS * 1000,
+            })
+            return { channel_token: channel.channelToken, connect_uri: channel.url }
+          },
         })
-        return { channel_token: channel.channelToken, connect_uri: channel.url }
-      },
-    )
-
-    app.get(
-      '/api/v1/farcaster/status',
-      {
-        config: { guard: 'public' },
-        schema: {
+        add({
+          // A poll every second or two while the user signs in their Farcaster app: not a login attempt.
+          limit: false,
+          verb: 'GET',
+          url: '/api/v1/farcaster/status',
+          guard: 'public',
           tags: ['farcaster'],
           summary: 'Poll a Sign In With Farcaster channel: pending, or completed with the signed message',
           headers: z.object({ [FARCASTER_CHANNEL_TOKEN_HEADER]: channelTokenSchema }),
           response: { 200: statusSchema },
-        },
-      },
-      async (request) => {
-        const satchelApp = readApp(request)
-        const settings = getFarcasterSettings(ctx, satchelApp)
-        const channelToken = request.headers[FARCASTER_CHANNEL_TOKEN_HEADER]
-        // Only channels this app opened are relayed: the route is not a proxy to the relay.
-        const channel = await getFarcasterChannel(ctx, channelToken)
-        if (!channel || channel.appId !== satchelApp.id) throw channelGone()
-        const status = await getFarcasterChannelStatus(settings.relayUrl, channelToken)
-        if (!status) throw channelGone()
-        return {
-          state: status.state,
-          ...(status.nonce ? { nonce: status.nonce } : {}),
-          ...(status.message ? { message: status.message } : {}),
-          ...(status.signature ? { signature: status.signature } : {}),
-          ...(status.fid ? { fid: status.fid } : {}),
-          ...(status.username ? { username: status.username } : {}),
-          ...(status.displayName ? { display_name: status.displayName } : {}),
-          ...(status.bio ? { bio: status.bio } : {}),
-          ...(status.pfpUrl ? { pfp_url: status.pfpUrl } : {}),
-        }
-      },
-    )
-
-    app.post(
-      '/api/v1/farcaster/authenticate',
-      {
-        config: { guard: 'public' },
-        schema: {
-          tags: ['farcaster'],
-          summary: 'Sign in with the message and signature a Farcaster app returned through the channel',
-          body: z.object({
-            ...signInFields,
-            mode: loginModeSchema,
-            session_public_key: sessionPublicKeySchema.optional(),
-          }),
-          response: { 200: authenticatedUserSchema },
-        },
-      },
-      async (request, reply) => {
-        const satchelApp = readApp(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        return completeLogin(ctx, request, reply, {
-          app: satchelApp,
-          method: 'farcaster',
-          account: await verifyFarcasterAccount(ctx, satchelApp, request.body),
-          mode: request.body.mode,
-          sessionPublicKey: request.body.session_public_key,
+          handle: ({ request, app: satchelApp }) =>
+            readChannelStatus(
+              ctx,
+              satchelApp,
+              channelTokenSchema.parse(request.headers[FARCASTER_CHANNEL_TOKEN_HEADER]),
+            ),
         })
       },
-    )
-
-    addAccountLinkRoutes(app, ctx, {
-      path: 'farcaster',
-      method: 'farcaster',
-      link: {
-        summary: 'Link a Farcaster account to the signed-in user',
-        body: z.object(signInFields),
-        verify: (auth, body) => verifyFarcasterAccount(ctx, auth.app, body),
+      proof: signInFields,
+      verify: (satchelApp, body) => verifyFarcasterAccount(ctx, satchelApp, body),
+      summaries: {
+        authenticate: 'Sign in with the message and signature a Farcaster app returned through the channel',
+        link: 'Link a Farcaster account to the signed-in user',
+        unlink: 'Unlink a Farcaster account from the signed-in user',
       },
       unlink: {
-        summary: 'Unlink a Farcaster account from the signed-in user',
         body: z.object({ fid: fidSchema }),
         account: (body) => ({ type: 'farcaster', subject: String(body.fid) }),
       },
     })
+  }
+}
+
+/** A channel's state at the relay, for a channel this app opened: the route is not a proxy to the relay. */
+async function readChannelStatus(ctx: ServerContext, app: App, channelToken: string) {
+  const settings = getFarcasterSettings(ctx, app)
+  const channel = await getFarcasterChannel(ctx, channelToken)
+  if (!channel || channel.appId !== app.id) throw channelGone()
+  const status = await getFarcasterChannelStatus(settings.relayUrl, channelToken)
+  if (!status) throw channelGone()
+  return {
+    state: status.state,
+    ...(status.nonce ? { nonce: status.nonce } : {}),
+    ...(status.message ? { message: status.message } : {}),
+    ...(status.signature ? { signature: status.signature } : {}),
+    ...(status.fid ? { fid: status.fid } : {}),
+    ...(status.username ? { username: status.username } : {}),
+    ...(status.displayName ? { display_name: status.displayName } : {}),
+    ...(status.bio ? { bio: status.bio } : {}),
+    ...(status.pfpUrl ? { pfp_url: status.pfpUrl } : {}),
   }
 }
 

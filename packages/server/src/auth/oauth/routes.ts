@@ -3,17 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { oauthProviderNameSchema } from '../../identity/apps/listOAuthProviders'
 import type { ServerContext } from '../../identity/context'
-import { readApp } from '../../identity/guards/readApp'
-import { clientIp } from '../../identity/requestContext'
-import { completeLogin } from '../../identity/sessions/completeLogin'
-import {
-  authenticatedUserSchema,
-  loginModeSchema,
-  sessionPublicKeySchema,
-} from '../../identity/sessions/schemas'
-import { addAccountLinkRoutes } from '../../identity/users/addAccountLinkRoutes'
+import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
 import { createRandomToken } from '../../platform/crypto/tokens'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { OAUTH_STATE_TTL_SECONDS, peekOAuthState, saveOAuthState } from './oauthState'
 import { resolveOAuthProvider } from './resolveOAuthProvider'
 import { verifyOAuthCallback } from './verifyOAuthCallback'
@@ -50,11 +41,13 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     )
 
-    app.post(
-      '/api/v1/oauth/init',
-      {
-        config: { guard: 'public' },
-        schema: {
+    addLoginRoutes(app, ctx, {
+      path: 'oauth',
+      method: 'oauth',
+      steps(add) {
+        add({
+          url: '/api/v1/oauth/init',
+          guard: 'public',
           tags: ['oauth'],
           summary: "Start an OAuth login: answers the provider's authorization URL",
           body: z.object({
@@ -64,142 +57,95 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             state_code: stateCodeSchema,
           }),
           response: { 200: z.object({ url: z.string() }) },
-        },
-      },
-      async (request) => {
-        const satchelApp = readApp(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        const { provider: name, redirect_to: redirectTo, code_challenge: codeChallenge } = request.body
-        const provider = await resolveOAuthProvider(ctx, satchelApp, name)
-        // The code comes back to this page: anywhere else, and another site would receive it.
-        if (!satchelApp.allowedOrigins.includes(new URL(redirectTo).origin))
-          throw new ApiError('invalid_origin', {
-            message: 'redirect_to must be on an allowed origin of the app',
-          })
-        const redirectUri =
-          provider.responseMode === 'form_post'
-            ? `${ctx.config.publicUrl ?? `${request.protocol}://${request.host}`}${OAUTH_CALLBACK_PATH}`
-            : redirectTo
-        const nonce = createRandomToken(16)
-        const saved = await saveOAuthState(ctx, request.body.state_code, {
-          appId: satchelApp.id,
-          provider: name,
-          redirectTo,
-          redirectUri,
-          codeChallenge,
-          nonce,
-          expiresAt: ctx.now() + OAUTH_STATE_TTL_SECONDS * 1000,
+          async handle({ request, app: satchelApp, body }) {
+            const { provider: name, redirect_to: redirectTo, code_challenge: codeChallenge } = body
+            const provider = await resolveOAuthProvider(ctx, satchelApp, name)
+            // The code comes back to this page: anywhere else, and another site would receive it.
+            if (!satchelApp.allowedOrigins.includes(new URL(redirectTo).origin))
+              throw new ApiError('invalid_origin', {
+                message: 'redirect_to must be on an allowed origin of the app',
+              })
+            const redirectUri =
+              provider.responseMode === 'form_post'
+                ? `${ctx.config.publicUrl ?? `${request.protocol}://${request.host}`}${OAUTH_CALLBACK_PATH}`
+                : redirectTo
+            const nonce = createRandomToken(16)
+            const saved = await saveOAuthState(ctx, body.state_code, {
+              appId: satchelApp.id,
+              provider: name,
+              redirectTo,
+              redirectUri,
+              codeChallenge,
+              nonce,
+              expiresAt: ctx.now() + OAUTH_STATE_TTL_SECONDS * 1000,
+            })
+            if (!saved) throw new ApiError('invalid_data', { message: 'This state_code is already in use' })
+            const url = new URL(provider.authorizationUrl)
+            url.searchParams.set('response_type', 'code')
+            url.searchParams.set('client_id', provider.clientId)
+            url.searchParams.set('redirect_uri', redirectUri)
+            url.searchParams.set('scope', provider.scopes.join(' '))
+            url.searchParams.set('state', body.state_code)
+            url.searchParams.set('code_challenge', codeChallenge)
+            url.searchParams.set('code_challenge_method', 'S256')
+            if (provider.oidc) url.searchParams.set('nonce', nonce)
+            if (provider.responseMode === 'form_post') url.searchParams.set('response_mode', 'form_post')
+            return { url: url.toString() }
+          },
         })
-        if (!saved) throw new ApiError('invalid_data', { message: 'This state_code is already in use' })
-        const url = new URL(provider.authorizationUrl)
-        url.searchParams.set('response_type', 'code')
-        url.searchParams.set('client_id', provider.clientId)
-        url.searchParams.set('redirect_uri', redirectUri)
-        url.searchParams.set('scope', provider.scopes.join(' '))
-        url.searchParams.set('state', request.body.state_code)
-        url.searchParams.set('code_challenge', codeChallenge)
-        url.searchParams.set('code_challenge_method', 'S256')
-        if (provider.oidc) url.searchParams.set('nonce', nonce)
-        if (provider.responseMode === 'form_post') url.searchParams.set('response_mode', 'form_post')
-        return { url: url.toString() }
+        // Not a step of the gate: the provider posts it, with no app to check. It only sends the
+        // user back to the page the login started from, where `authenticate` takes the state.
+        app.post(
+          OAUTH_CALLBACK_PATH,
+          {
+            config: { guard: 'none' },
+            schema: {
+              tags: ['oauth'],
+              summary:
+                'Where a form_post provider returns the user; redirects on to the page the login started from',
+              consumes: ['application/x-www-form-urlencoded'],
+              body: z.looseObject({
+                state: stateCodeSchema,
+                code: z.string().min(1).max(4096).optional(),
+                error: z.string().min(1).max(128).optional(),
+              }),
+            },
+          },
+          async (request, reply) => {
+            // Peeked, not taken: the client's authenticate call consumes the state.
+            const state = await peekOAuthState(ctx, request.body.state)
+            if (!state) {
+              request.log.warn(
+                { appId: null, provider: null, reason: 'unknown, used or expired state' },
+                'OAuth state mismatch: possible phishing attempt',
+              )
+              throw new ApiError('oauth_state_mismatch')
+            }
+            const back = new URL(state.redirectTo)
+            back.searchParams.set('state', request.body.state)
+            if (request.body.code) back.searchParams.set('code', request.body.code)
+            if (request.body.error) back.searchParams.set('error', request.body.error)
+            return reply.redirect(back.toString(), 303)
+          },
+        )
       },
-    )
-
-    app.post(
-      OAUTH_CALLBACK_PATH,
-      {
-        config: { guard: 'none' },
-        schema: {
-          tags: ['oauth'],
-          summary:
-            'Where a form_post provider returns the user; redirects on to the page the login started from',
-          consumes: ['application/x-www-form-urlencoded'],
-          body: z.looseObject({
-            state: stateCodeSchema,
-            code: z.string().min(1).max(4096).optional(),
-            error: z.string().min(1).max(128).optional(),
-          }),
-        },
-      },
-      async (request, reply) => {
-        // Peeked, not taken: the client's authenticate call consumes the state.
-        const state = await peekOAuthState(ctx, request.body.state)
-        if (!state) {
-          request.log.warn(
-            { appId: null, provider: null, reason: 'unknown, used or expired state' },
-            'OAuth state mismatch: possible phishing attempt',
-          )
-          throw new ApiError('oauth_state_mismatch')
-        }
-        const back = new URL(state.redirectTo)
-        back.searchParams.set('state', request.body.state)
-        if (request.body.code) back.searchParams.set('code', request.body.code)
-        if (request.body.error) back.searchParams.set('error', request.body.error)
-        return reply.redirect(back.toString(), 303)
-      },
-    )
-
-    app.post(
-      '/api/v1/oauth/authenticate',
-      {
-        config: { guard: 'public' },
-        schema: {
-          tags: ['oauth'],
-          summary: 'Finish an OAuth login with the code the provider sent back',
-          body: z.object({
-            ...callbackFields,
-            mode: loginModeSchema,
-            session_public_key: sessionPublicKeySchema.optional(),
-          }),
-          response: { 200: authenticatedUserSchema },
-        },
-      },
-      async (request, reply) => {
-        const satchelApp = readApp(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        if (!satchelApp.loginMethods.includes('oauth')) throw new ApiError('disallowed_login_method')
-        const account = await verifyOAuthCallback(ctx, {
+      proof: callbackFields,
+      verify: (satchelApp, body, request) =>
+        verifyOAuthCallback(ctx, {
           app: satchelApp,
-          stateCode: request.body.state_code,
-          provider: request.body.provider,
-          error: request.body.error,
-          authorizationCode: request.body.authorization_code,
-          codeVerifier: request.body.code_verifier,
+          stateCode: body.state_code,
+          provider: body.provider,
+          error: body.error,
+          authorizationCode: body.authorization_code,
+          codeVerifier: body.code_verifier,
           log: request.log,
-        })
-        return completeLogin(ctx, request, reply, {
-          app: satchelApp,
-          method: 'oauth',
-          account,
-          mode: request.body.mode,
-          sessionPublicKey: request.body.session_public_key,
-        })
-      },
-    )
-
-    addAccountLinkRoutes(app, ctx, {
-      path: 'oauth',
-      method: 'oauth',
-      link: {
-        summary: 'Link a social account to the signed-in user with the code the provider sent back',
-        body: z.object(callbackFields),
-        verify: (auth, body, request) =>
-          verifyOAuthCallback(ctx, {
-            app: auth.app,
-            stateCode: body.state_code,
-            provider: body.provider,
-            error: body.error,
-            authorizationCode: body.authorization_code,
-            codeVerifier: body.code_verifier,
-            log: request.log,
-          }),
+        }),
+      summaries: {
+        authenticate: 'Finish an OAuth login with the code the provider sent back',
+        link: 'Link a social account to the signed-in user with the code the provider sent back',
+        unlink: 'Unlink a social account from the signed-in user',
       },
       unlink: {
-        summary: 'Unlink a social account from the signed-in user',
         body: z.object({ provider: oauthProviderNameSchema, subject: z.string().min(1).max(255) }),
         account: (body) => ({ type: `${body.provider}_oauth`, subject: body.subject }),
       },

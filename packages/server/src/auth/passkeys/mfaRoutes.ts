@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
 import { readAuth } from '../../identity/guards/readAuth'
-import { clientIp } from '../../identity/requestContext'
+import { addLoginStep } from '../../identity/users/addLoginStep'
 import { LINKED_ACCOUNT_LIMITS } from '../../identity/users/linkAccount'
 import {
   confirmMfaMethod,
@@ -14,7 +14,7 @@ import {
 } from '../../mfa/mfaMethods'
 import { recordMfaVerification } from '../../mfa/recordMfaVerification'
 import { mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from '../../mfa/schemas'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
+import { rateLimits } from '../../platform/http/rateLimit'
 import { createAuthenticationOptions } from './createPasskeyOptions'
 import { listPasskeyCredentials } from './passkeyCredentials'
 import { assertPasskeysAllowed, getRelyingParty } from './relyingParty'
@@ -46,27 +46,19 @@ export function mfaCredentialIds(method: MfaMethod | undefined): string[] {
  */
 export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/v1/mfa/passkeys/init',
-      {
-        schema: {
-          tags: ['mfa', 'passkeys'],
-          summary: "Options to pass passkey MFA: an assertion by one of the user's enrolled passkeys",
-          security,
-          response: { 200: requestOptionsAnswerSchema },
-        },
-        config: { guard: 'user' },
-      },
-      async (request) => {
+    // A second factor is proved as a way in is: passkeys on for the app, a rate limit, the assertion.
+    const gate = { method: 'passkey', disallowed: 'passkey_not_allowed', guard: 'user' } as const
+    addLoginStep(app, ctx, {
+      ...gate,
+      limit: { key: 'passkey-init-ip', rule: rateLimits.passkeyChallengePerIp },
+      url: '/api/v1/mfa/passkeys/init',
+      tags: ['mfa', 'passkeys'],
+      summary: "Options to pass passkey MFA: an assertion by one of the user's enrolled passkeys",
+      response: { 200: requestOptionsAnswerSchema },
+      async handle({ request }) {
         const auth = readAuth(request)
-        assertPasskeysAllowed(auth.app)
         const rp = getRelyingParty(request, auth.app)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`passkey-init-ip:${clientIp(request)}`, rateLimits.passkeyChallengePerIp],
-        ])
-        const method = await getMfaMethod(ctx, auth.userId, 'passkey')
-        if (!method?.confirmed) throw notEnrolled()
-        const enrolled = mfaCredentialIds(method)
+        const enrolled = mfaCredentialIds(await readEnrolled(ctx, auth.userId))
         const usable = (await listPasskeyCredentials(ctx, auth.app.id, auth.userId)).filter((c) =>
           enrolled.includes(c.credentialId),
         )
@@ -80,34 +72,24 @@ export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           sessionId: auth.sessionId,
         })
       },
-    )
+    })
 
-    app.post(
-      '/api/v1/mfa/passkeys/verify',
-      {
-        schema: {
-          tags: ['mfa', 'passkeys'],
-          summary:
-            'Pass passkey MFA: answers an MFA token for sensitive actions, valid 15 minutes for this session',
-          security,
-          body: z.object({ authenticator_response: authenticationResponseSchema }),
-          response: { 200: mfaTokenAnswerSchema },
-        },
-        config: { guard: 'user' },
-      },
-      async (request) => {
+    addLoginStep(app, ctx, {
+      ...gate,
+      url: '/api/v1/mfa/passkeys/verify',
+      tags: ['mfa', 'passkeys'],
+      summary:
+        'Pass passkey MFA: answers an MFA token for sensitive actions, valid 15 minutes for this session',
+      body: z.object({ authenticator_response: authenticationResponseSchema }),
+      response: { 200: mfaTokenAnswerSchema },
+      async handle({ request, body }) {
         const auth = readAuth(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-        ])
-        assertPasskeysAllowed(auth.app)
         const rp = getRelyingParty(request, auth.app)
-        const method = await getMfaMethod(ctx, auth.userId, 'passkey')
-        if (!method?.confirmed) throw notEnrolled()
+        const method = await readEnrolled(ctx, auth.userId)
         await verifyPasskeyAssertion(ctx, request, {
           app: auth.app,
           rp,
-          response: request.body.authenticator_response,
+          response: body.authenticator_response,
           ceremony: 'mfa',
           userId: auth.userId,
           sessionId: auth.sessionId,
@@ -115,7 +97,7 @@ export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         })
         return { token: await recordMfaVerification(ctx, auth, 'passkey') }
       },
-    )
+    })
 
     app.post(
       '/api/v1/mfa/passkeys/enroll',
@@ -169,4 +151,10 @@ export function passkeyMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       },
     )
   }
+}
+
+async function readEnrolled(ctx: ServerContext, userId: string): Promise<MfaMethod> {
+  const method = await getMfaMethod(ctx, userId, 'passkey')
+  if (!method?.confirmed) throw notEnrolled()
+  return method
 }

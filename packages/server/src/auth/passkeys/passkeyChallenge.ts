@@ -66,12 +66,19 @@ export async function issuePasskeyChallenge(
  * checks that the signed clientDataJSON carries exactly this challenge.
  *
  * @example
- * const { challenge, record } = await takePasskeyChallenge(ctx, response.response.clientDataJSON, { ceremony: 'authenticate', appId: app.id, rpId })
+ * const { challenge, record } = await takePasskeyChallenge(ctx, response.response.clientDataJSON, { ceremony: 'authenticate', app, rp })
  */
 export async function takePasskeyChallenge(
   ctx: ServerContext,
   clientDataJSON: string,
-  expected: { ceremony: PasskeyCeremony; appId: string; rpId: string; userId?: string; sessionId?: string },
+  expected: {
+    ceremony: PasskeyCeremony
+    app: { id: string }
+    rp: { rpId: string }
+    /** A link, MFA or reauthentication ceremony's signed-in user and session. */
+    userId?: string | undefined
+    sessionId?: string | undefined
+  },
 ): Promise<{ challenge: string; record: PasskeyChallengeRecord }> {
   const clientData = clientDataSchema.safeParse(
     parseJson(Buffer.from(clientDataJSON, 'base64url').toString('utf8')),
@@ -86,8 +93,8 @@ export async function takePasskeyChallenge(
   const record = parsed.data
   if (
     record.ceremony !== expected.ceremony ||
-    record.appId !== expected.appId ||
-    record.rpId !== expected.rpId ||
+    record.appId !== expected.app.id ||
+    record.rpId !== expected.rp.rpId ||
     record.userId !== expected.userId ||
     record.sessionId !== expected.sessionId ||
     record.expiresAt <= ctx.now()

@@ -47,10 +47,10 @@ export async function verifyPasskeyAssertion(
 ): Promise<{ credential: PasskeyCredential; record: PasskeyChallengeRecord }> {
   const { challenge, record } = await takePasskeyChallenge(ctx, response.response.clientDataJSON, {
     ceremony,
-    appId: app.id,
-    rpId: rp.rpId,
-    ...(userId ? { userId } : {}),
-    ...(sessionId ? { sessionId } : {}),
+    app,
+    rp,
+    userId,
+    sessionId,
   })
   const credentialId = response.id.replace(/=+$/, '')
   const credential = await findPasskeyCredential(ctx, app.id, credentialId)

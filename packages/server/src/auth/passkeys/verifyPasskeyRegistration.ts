@@ -39,10 +39,10 @@ export async function verifyPasskeyRegistration(
 ): Promise<{ credential: NewPasskeyCredential; record: PasskeyChallengeRecord }> {
   const { challenge, record } = await takePasskeyChallenge(ctx, response.response.clientDataJSON, {
     ceremony,
-    appId: app.id,
-    rpId: rp.rpId,
-    ...(userId ? { userId } : {}),
-    ...(sessionId ? { sessionId } : {}),
+    app,
+    rp,
+    userId,
+    sessionId,
   })
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {

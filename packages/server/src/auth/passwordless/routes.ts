@@ -1,8 +1,7 @@
-import { ApiError, maskPhone } from '@satchel/core'
+import { maskPhone } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
-import { readApp } from '../../identity/guards/readApp'
 import {
   codeFlowSchema,
   codeSchema,
@@ -12,87 +11,99 @@ import {
 } from '../../identity/otp/codeSchemas'
 import { issueOtp, type OtpChannel, verifyOtp } from '../../identity/otp/verificationCodes'
 import { clientIp } from '../../identity/requestContext'
-import { completeLogin } from '../../identity/sessions/completeLogin'
-import {
-  authenticatedUserSchema,
-  loginModeSchema,
-  sessionPublicKeySchema,
-} from '../../identity/sessions/schemas'
+import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
 import type { LinkedAccountInput } from '../../identity/users/usersRepository'
-import { rateLimit, rateLimitInOrder, rateLimits } from '../../platform/http/rateLimit'
+import { rateLimitInOrder, rateLimits } from '../../platform/http/rateLimit'
 
-const loginFields = {
-  code: codeSchema,
-  flow_id: codeFlowSchema,
-  mode: loginModeSchema,
-  session_public_key: sessionPublicKeySchema.optional(),
-}
-
-type Channel = {
+type Channel<Address extends z.ZodRawShape, Proof extends z.ZodRawShape> = {
   channel: OtpChannel
   path: string
   method: 'email' | 'sms'
-  /** Both bodies are parsed to one shape: `identifier` is the address as typed. */
-  initBody: z.ZodType<{ identifier: string }>
-  authBody: z.ZodType<{ identifier: string } & z.output<z.ZodObject<typeof loginFields>>>
-  normalize(identifier: string): string
+  /** The body field that names the address. */
+  address: Address
+  /** The address as stored: lower-cased email, E.164 phone number. */
+  read(body: z.output<z.ZodObject<Address>>): string
+  /** The address with the code and its flow. */
+  proof: Proof
+  readProof(body: z.output<z.ZodObject<Proof>>): { address: string; code: string; flowId: string }
   account(identifier: string): LinkedAccountInput
+  summaries: { authenticate: string; link: string; unlink: string }
 }
 
-const channels: Channel[] = [
-  {
-    channel: 'email',
-    path: 'passwordless',
-    method: 'email',
-    initBody: z.object({ email: emailSchema }).transform((b) => ({ identifier: b.email })),
-    authBody: z
-      .object({ email: emailSchema, ...loginFields })
-      .transform(({ email, ...rest }) => ({ identifier: email, ...rest })),
-    normalize: (email) => email,
-    account: (address) => ({ type: 'email', subject: address, details: { address } }),
-  },
-  {
-    channel: 'sms',
-    path: 'passwordless_sms',
-    method: 'sms',
-    initBody: z.object({ phone_number: phoneSchema }).transform((b) => ({ identifier: b.phone_number })),
-    authBody: z
-      .object({ phone_number: phoneSchema, ...loginFields })
-      .transform(({ phone_number, ...rest }) => ({ identifier: phone_number, ...rest })),
-    normalize: normalizePhone,
-    account: (number) => ({ type: 'phone', subject: number, details: { number } }),
-  },
-]
+const initAnswerSchema = z.object({
+  success: z.literal(true),
+  flow_id: z
+    .string()
+    .describe('Send it back with the code (authenticate or link): the code works only with it'),
+})
 
-/** Passwordless login by a 6-digit code sent by email (`/passwordless`) or text (`/passwordless_sms`). */
+/**
+ * Passwordless login by a 6-digit code sent by email (`/passwordless`) or text (`/passwordless_sms`):
+ * `init` sends the code; `authenticate`, `link` and `reauthenticate` prove the address with it.
+ */
 export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const spec of channels) {
-      app.post(
-        `/api/v1/${spec.path}/init`,
-        {
-          config: { guard: 'public' },
-          schema: {
-            tags: ['passwordless'],
-            summary: `Send a one-time code by ${spec.channel}`,
-            body: spec.initBody,
-            response: {
-              200: z.object({
-                success: z.literal(true),
-                flow_id: z
-                  .string()
-                  .describe('Send it back with the code (authenticate or link): the code works only with it'),
-              }),
-            },
-          },
-        },
-        async (request) => {
-          const satchelApp = readApp(request)
-          if (!satchelApp.loginMethods.includes(spec.method)) throw new ApiError('disallowed_login_method')
-          const identifier = spec.normalize(request.body.identifier)
+    addPasswordlessRoutes(app, ctx, {
+      channel: 'email',
+      path: 'passwordless',
+      method: 'email',
+      address: { email: emailSchema },
+      read: (body) => body.email,
+      proof: { email: emailSchema, code: codeSchema, flow_id: codeFlowSchema },
+      readProof: (body) => ({ address: body.email, code: body.code, flowId: body.flow_id }),
+      account: (address) => ({ type: 'email', subject: address, details: { address } }),
+      summaries: {
+        authenticate: 'Sign in with the code sent by email',
+        link: 'Link an email address to the signed-in user with the code sent to it',
+        unlink: 'Unlink an email address from the signed-in user',
+      },
+    })
+    addPasswordlessRoutes(app, ctx, {
+      channel: 'sms',
+      path: 'passwordless_sms',
+      method: 'sms',
+      address: { phone_number: phoneSchema },
+      read: (body) => normalizePhone(body.phone_number),
+      proof: { phone_number: phoneSchema, code: codeSchema, flow_id: codeFlowSchema },
+      readProof: (body) => ({
+        address: normalizePhone(body.phone_number),
+        code: body.code,
+        flowId: body.flow_id,
+      }),
+      account: (number) => ({ type: 'phone', subject: number, details: { number } }),
+      summaries: {
+        authenticate: 'Sign in with the code sent by sms',
+        link: 'Link a phone number to the signed-in user with the code texted to it',
+        unlink: 'Unlink a phone number from the signed-in user',
+      },
+    })
+  }
+}
+
+function addPasswordlessRoutes<Address extends z.ZodRawShape, Proof extends z.ZodRawShape>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  ctx: ServerContext,
+  spec: Channel<Address, Proof>,
+): void {
+  addLoginRoutes(app, ctx, {
+    path: spec.path,
+    tag: 'passwordless',
+    method: spec.method,
+    steps: (add) =>
+      add({
+        // The sends have limits of their own, below: the login limit is for proofs.
+        limit: false,
+        url: `/api/v1/${spec.path}/init`,
+        guard: 'public',
+        tags: ['passwordless'],
+        summary: `Send a one-time code by ${spec.channel}`,
+        body: z.object(spec.address),
+        response: { 200: initAnswerSchema },
+        async handle({ request, app: satchelApp, body }) {
+          const identifier = spec.read(body)
           const ip = clientIp(request)
-          // Narrowest first, and a refusal stops the count: a flood from one IP spends only that IP's
-          // allowance for the address, never the address's own (see rateLimitInOrder).
+          // Narrowest first, and a refusal stops the count: a flood from one IP spends only that
+          // IP's allowance for the address, never the address's own (see rateLimitInOrder).
           await rateLimitInOrder(ctx.kv, ctx.config.rateLimitScale, [
             [`code-ip:${ip}`, rateLimits.codeSendPerIp],
             [`code:${satchelApp.id}:${identifier}:${ip}`, rateLimits.codeSendPerAddressAndIp],
@@ -106,45 +117,16 @@ export function passwordlessRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           )
           return { success: true as const, flow_id: flowId }
         },
-      )
-
-      app.post(
-        `/api/v1/${spec.path}/authenticate`,
-        {
-          config: { guard: 'public' },
-          schema: {
-            tags: ['passwordless'],
-            summary: `Sign in with the code sent by ${spec.channel}`,
-            body: spec.authBody,
-            response: { 200: authenticatedUserSchema },
-          },
-        },
-        async (request, reply) => {
-          const satchelApp = readApp(request)
-          await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-            [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-          ])
-          if (!satchelApp.loginMethods.includes(spec.method)) throw new ApiError('disallowed_login_method')
-          const identifier = spec.normalize(request.body.identifier)
-          await verifyOtp(
-            ctx,
-            satchelApp.id,
-            spec.channel,
-            identifier,
-            request.body.code,
-            request.body.flow_id,
-          )
-          return completeLogin(ctx, request, reply, {
-            app: satchelApp,
-            method: spec.method,
-            account: spec.account(identifier),
-            mode: request.body.mode,
-            sessionPublicKey: request.body.session_public_key,
-          })
-        },
-      )
-    }
-  }
+      }),
+    proof: spec.proof,
+    async verify(satchelApp, body) {
+      const { address, code, flowId } = spec.readProof(body)
+      await verifyOtp(ctx, satchelApp.id, spec.channel, address, code, flowId)
+      return spec.account(address)
+    },
+    summaries: spec.summaries,
+    unlink: { body: z.object(spec.address), account: (body) => spec.account(spec.read(body)) },
+  })
 }
 
 function message(channel: OtpChannel, to: string, code: string, appName: string, appId: string) {

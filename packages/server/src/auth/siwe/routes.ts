@@ -1,11 +1,8 @@
-import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
-import { readApp } from '../../identity/guards/readApp'
-import { clientIp } from '../../identity/requestContext'
 import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
+import { rateLimits } from '../../platform/http/rateLimit'
 import { verifySiwe } from './verifySiwe'
 import { issueWalletNonce } from './walletNonce'
 
@@ -31,32 +28,28 @@ const proofFields = {
 /** Sign-In with Ethereum (EIP-4361): nonce, sign in (or up), link and unlink a wallet. */
 export function siweRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/v1/siwe/init',
-      {
-        config: { guard: 'public' },
-        schema: {
+    addLoginRoutes(app, ctx, {
+      path: 'siwe',
+      method: 'siwe',
+      steps: (add) =>
+        add({
+          limit: { key: 'nonce-ip', rule: rateLimits.walletNoncePerIp },
+          url: '/api/v1/siwe/init',
+          guard: 'public',
           tags: ['siwe'],
           summary: 'A single-use nonce for a Sign-In with Ethereum message from this address (10 minutes)',
           body: z.object({ address: addressSchema }),
           response: { 200: z.object({ nonce: z.string(), address: z.string(), expires_at: z.string() }) },
-        },
-      },
-      async (request) => {
-        const satchelApp = readApp(request)
-        if (!satchelApp.loginMethods.includes('siwe')) throw new ApiError('disallowed_login_method')
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`nonce-ip:${clientIp(request)}`, rateLimits.walletNoncePerIp],
-        ])
-        const address = request.body.address.toLowerCase()
-        const { nonce, expiresAt } = await issueWalletNonce(ctx, satchelApp.id, 'siwe', address)
-        return { nonce, address: request.body.address, expires_at: expiresAt.toISOString() }
-      },
-    )
-
-    addLoginRoutes(app, ctx, {
-      path: 'siwe',
-      method: 'siwe',
+          async handle({ app: satchelApp, body }) {
+            const { nonce, expiresAt } = await issueWalletNonce(
+              ctx,
+              satchelApp.id,
+              'siwe',
+              body.address.toLowerCase(),
+            )
+            return { nonce, address: body.address, expires_at: expiresAt.toISOString() }
+          },
+        }),
       proof: proofFields,
       verify: (satchelApp, body) =>
         verifySiwe(ctx, satchelApp, {

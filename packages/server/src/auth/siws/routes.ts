@@ -1,11 +1,8 @@
-import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
-import { readApp } from '../../identity/guards/readApp'
-import { clientIp } from '../../identity/requestContext'
 import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
+import { rateLimits } from '../../platform/http/rateLimit'
 import { issueWalletNonce } from '../siwe/walletNonce'
 import { decodeBase58 } from './decodeBase58'
 import { verifySiws } from './verifySiws'
@@ -27,31 +24,23 @@ const proofFields = {
 /** Sign In With Solana: nonce, sign in (or up), link and unlink a Solana wallet. */
 export function siwsRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/v1/siws/init',
-      {
-        config: { guard: 'public' },
-        schema: {
+    addLoginRoutes(app, ctx, {
+      path: 'siws',
+      method: 'siws',
+      steps: (add) =>
+        add({
+          limit: { key: 'nonce-ip', rule: rateLimits.walletNoncePerIp },
+          url: '/api/v1/siws/init',
+          guard: 'public',
           tags: ['siws'],
           summary: 'A single-use nonce for a Sign In With Solana message from this address (10 minutes)',
           body: z.object({ address: addressSchema }),
           response: { 200: z.object({ nonce: z.string(), address: z.string(), expires_at: z.string() }) },
-        },
-      },
-      async (request) => {
-        const satchelApp = readApp(request)
-        if (!satchelApp.loginMethods.includes('siws')) throw new ApiError('disallowed_login_method')
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`nonce-ip:${clientIp(request)}`, rateLimits.walletNoncePerIp],
-        ])
-        const { nonce, expiresAt } = await issueWalletNonce(ctx, satchelApp.id, 'siws', request.body.address)
-        return { nonce, address: request.body.address, expires_at: expiresAt.toISOString() }
-      },
-    )
-
-    addLoginRoutes(app, ctx, {
-      path: 'siws',
-      method: 'siws',
+          async handle({ app: satchelApp, body }) {
+            const { nonce, expiresAt } = await issueWalletNonce(ctx, satchelApp.id, 'siws', body.address)
+            return { nonce, address: body.address, expires_at: expiresAt.toISOString() }
+          },
+        }),
       proof: proofFields,
       verify: (satchelApp, body) =>
         verifySiws(ctx, satchelApp, {

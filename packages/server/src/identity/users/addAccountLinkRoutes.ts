@@ -1,49 +1,67 @@
-import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
-import type { App as AppRecord, LoginMethod } from '../apps/types'
 import type { ServerContext } from '../context'
 import { readAuth } from '../guards/readAuth'
-import { type Auth, clientIp } from '../requestContext'
+import type { Auth } from '../requestContext'
 import { completeReauthentication } from '../sessions/completeReauthentication'
 import { userJsonSchema } from '../sessions/schemas'
+import { addLoginStep } from './addLoginStep'
 import { linkAccount, unlinkAccount } from './linkAccount'
-import { type LinkedAccountInput, toUserJson } from './usersRepository'
+import type { LoginGate } from './proveLoginMethod'
+import { type LinkedAccountInput, toUserJson, type User } from './usersRepository'
 
 type App = Parameters<FastifyPluginAsyncZod>[0]
 
-export type AccountLinkRoutesParameters<LinkBody extends z.ZodType, UnlinkBody extends z.ZodType> = {
+/**
+ * A proved account, and when the account is not complete without more (a passkey's credential row),
+ * `keep`: it runs the end (the sign-in or the link) inside that work, which `tie`s itself to the
+ * account before the end answers.
+ */
+export type ProvedAccount =
+  | LinkedAccountInput
+  | {
+      account: LinkedAccountInput
+      keep<T>(end: (tie: () => Promise<void>) => Promise<T>): Promise<T>
+    }
+
+type Proof<Body extends z.ZodType> = {
+  body: Body
+  /** Checks the proof the body carries (a code, a signature, a callback) and names its account. */
+  verify(auth: Auth, body: z.output<Body>, request: FastifyRequest): Promise<ProvedAccount>
+}
+
+export type AccountLinkRoutesParameters<
+  LinkBody extends z.ZodType,
+  UnlinkBody extends z.ZodType,
+  ReauthenticateBody extends z.ZodType,
+> = Omit<LoginGate, 'limit'> & {
   /** The path segment: `siwe` serves `/api/v1/siwe/link`, `/unlink` and `/reauthenticate`. */
   path: string
   /** The OpenAPI tag besides `linking`; the path segment when not given. */
   tag?: string
-  /** The login method the app must allow for a link (and a reauthentication). */
-  method: LoginMethod
-  link: {
-    summary: string
-    body: LinkBody
-    /** Checks the proof the body carries (a code, a signature, a callback) and names its account. */
-    verify(auth: Auth, body: z.output<LinkBody>, request: FastifyRequest): Promise<LinkedAccountInput>
-  }
+  link: Proof<LinkBody> & { summary: string }
   unlink: {
     summary: string
     body: UnlinkBody
     /** The linked account the body names. */
     account(body: z.output<UnlinkBody>): { type: string; subject: string }
+    /** What goes with the account once it is unlinked (a passkey's credential, its place as a second factor). */
+    after?(auth: Auth, account: { type: string; subject: string }): Promise<void>
   }
+  /** "Confirm it's you" with another proof than a link's (a passkey asserts, its link registers). */
+  reauthenticate?: Proof<ReauthenticateBody> & { summary: string }
 }
 
 /**
  * Adds a login method's linking routes for the signed-in user:
- * - `link` (`user+signed+stepup`): the per-IP login rate limit, the app allowing the method (checked
- *   before the proof, so an app with the method off answers why rather than "wrong code"), the proof,
- *   then the linking rules of {@link linkAccount};
+ * - `link` (`user+signed+stepup`): the gate every way in shares (the app allowing the method, the
+ *   per-IP login rate limit, then the proof: `proveLoginMethod`), then the linking rules of
+ *   {@link linkAccount};
  * - `unlink` (`user+signed+stepup`, with a login proved in the last 5 minutes when the user has no
  *   MFA): the rules of {@link unlinkAccount};
- * - `reauthenticate` (`user+signed`): the same proof as a link, of an account the user already holds,
- *   recorded as this session's "Confirm it's you" (`completeReauthentication`).
+ * - `reauthenticate` (`user+signed`): the same proof as a link (unless given its own), of an account
+ *   the user already holds, recorded as this session's "Confirm it's you" (`completeReauthentication`).
  * Link and unlink answer the user. A stolen access token alone can do none of them: the guards ask
  * for the session key's signature, and a second factor when the user has one.
  *
@@ -54,34 +72,38 @@ export type AccountLinkRoutesParameters<LinkBody extends z.ZodType, UnlinkBody e
  *   unlink: { summary: 'Unlink a Telegram account', body: unlinkBody, account: (body) => ({ type: 'telegram', subject: body.id }) },
  * })
  */
-export function addAccountLinkRoutes<LinkBody extends z.ZodType, UnlinkBody extends z.ZodType>(
+export function addAccountLinkRoutes<
+  LinkBody extends z.ZodType,
+  UnlinkBody extends z.ZodType,
+  ReauthenticateBody extends z.ZodType = LinkBody,
+>(
   app: App,
   ctx: ServerContext,
-  { path, tag = path, method, link, unlink }: AccountLinkRoutesParameters<LinkBody, UnlinkBody>,
+  {
+    path,
+    tag = path,
+    link,
+    unlink,
+    reauthenticate,
+    ...gate
+  }: AccountLinkRoutesParameters<LinkBody, UnlinkBody, ReauthenticateBody>,
 ): void {
-  const prove = (request: FastifyRequest, auth: Auth): Promise<LinkedAccountInput> =>
-    // Validated against `link.body` itself; the type provider cannot infer through a generic schema.
-    proveLoginMethod(ctx, request, auth.app, method, () =>
-      link.verify(auth, request.body as z.output<LinkBody>, request),
-    )
-
-  app.post(
-    `/api/v1/${path}/link`,
-    {
-      schema: {
-        tags: [tag, 'linking'],
-        summary: link.summary,
-        security: [{ bearer: [] }],
-        body: link.body,
-        response: { 200: userJsonSchema },
-      },
-      config: { guard: 'user+signed+stepup' },
+  addLoginStep(app, ctx, {
+    ...gate,
+    url: `/api/v1/${path}/link`,
+    guard: 'user+signed+stepup',
+    tags: [tag, 'linking'],
+    summary: link.summary,
+    body: link.body,
+    response: { 200: userJsonSchema },
+    async handle({ request, body }) {
+      const signedIn = readAuth(request)
+      const proved = await link.verify(signedIn, body, request)
+      const end = (account: LinkedAccountInput) => linkAccount(ctx, signedIn, account, gate.method)
+      const user: User = 'keep' in proved ? await proved.keep(() => end(proved.account)) : await end(proved)
+      return toUserJson(user)
     },
-    async (request) => {
-      const auth = readAuth(request)
-      return toUserJson(await linkAccount(ctx, auth, await prove(request, auth), method))
-    },
-  )
+  })
 
   app.post(
     `/api/v1/${path}/unlink`,
@@ -97,49 +119,31 @@ export function addAccountLinkRoutes<LinkBody extends z.ZodType, UnlinkBody exte
     },
     async (request) => {
       const auth = readAuth(request)
-      const { type, subject } = unlink.account(request.body as z.output<UnlinkBody>)
-      return toUserJson(await unlinkAccount(ctx, auth, type, subject))
+      const account = unlink.account(request.body as z.output<UnlinkBody>)
+      const user = await unlinkAccount(ctx, auth, account.type, account.subject)
+      if (!unlink.after) return toUserJson(user)
+      await unlink.after(auth, account)
+      // What went with the account (a second factor) shows in the answer.
+      return toUserJson(await ctx.users.requireUser(auth.userId))
     },
   )
 
-  app.post(
-    `/api/v1/${path}/reauthenticate`,
-    {
-      schema: {
-        tags: [tag, 'sessions'],
-        summary: `Confirm it's you (${method}): for 5 minutes this session may export, unlink and set a first recovery lock`,
-        security: [{ bearer: [] }],
-        body: link.body,
-        response: { 200: z.object({ reauthenticated_at: z.number() }) },
+  const addReauthenticate = <Body extends z.ZodType>(proof: Proof<Body> & { summary: string }) =>
+    addLoginStep(app, ctx, {
+      ...gate,
+      url: `/api/v1/${path}/reauthenticate`,
+      guard: 'user+signed',
+      tags: [tag, 'sessions'],
+      summary: `${proof.summary}: for 5 minutes this session may export, unlink and set a first recovery lock`,
+      body: proof.body,
+      response: { 200: z.object({ reauthenticated_at: z.number() }) },
+      async handle({ request, body }) {
+        const signedIn = readAuth(request)
+        const proved = await proof.verify(signedIn, body, request)
+        const account = 'keep' in proved ? proved.account : proved
+        return completeReauthentication(ctx, signedIn, { method: gate.method, account })
       },
-      config: { guard: 'user+signed' },
-    },
-    async (request) => {
-      const auth = readAuth(request)
-      return completeReauthentication(ctx, auth, { method, account: await prove(request, auth) })
-    },
-  )
-}
-
-/**
- * What every way in checks before it signs in, links or reauthenticates, in this order: the per-IP
- * login rate limit, the app allowing the method (before the proof, so an app with the method off
- * answers why rather than "wrong code"), then the method's proof.
- *
- * @throws {ApiError} `too_many_requests`, `disallowed_login_method`, or the proof's own error.
- * @example
- * const account = await proveLoginMethod(ctx, request, app, 'siwe', () => verifySiwe(ctx, app, body))
- */
-export async function proveLoginMethod(
-  ctx: ServerContext,
-  request: FastifyRequest,
-  app: AppRecord,
-  method: LoginMethod,
-  verify: () => Promise<LinkedAccountInput>,
-): Promise<LinkedAccountInput> {
-  await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-    [`login-ip:${clientIp(request)}`, rateLimits.loginPerIp],
-  ])
-  if (!app.loginMethods.includes(method)) throw new ApiError('disallowed_login_method')
-  return verify()
+    })
+  if (reauthenticate) addReauthenticate(reauthenticate)
+  else addReauthenticate({ ...link, summary: `Confirm it's you (${gate.method})` })
 }

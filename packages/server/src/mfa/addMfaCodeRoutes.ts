@@ -1,0 +1,105 @@
+import { ApiError } from '@satchel/core'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../identity/context'
+import { readAuth } from '../identity/guards/readAuth'
+import type { Auth } from '../identity/requestContext'
+import { confirmMfaMethod, deleteMfaMethod, getMfaMethod, listMfaMethods, type MfaMethod } from './mfaMethods'
+import { recordMfaVerification } from './recordMfaVerification'
+import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
+
+type App = Parameters<FastifyPluginAsyncZod>[0]
+
+export type MfaCodeRoutesParameters = {
+  type: 'totp' | 'sms'
+  /** `/api/v1/mfa/<path>/enroll`, `/verify`, `/unenroll` (its `init` is the factor's own). */
+  path: string
+  summaries: { enroll: string; verify: string; unenroll: string }
+  /** The method has what `init` prepares (a sealed secret, a number); `startWith` says how to get it. */
+  ready(method: MfaMethod | undefined): method is MfaMethod
+  startWith: string
+  /** Checks the code for the method: enrolling it, or passing it. */
+  check(
+    auth: Auth,
+    method: MfaMethod,
+    purpose: 'enroll' | 'verify',
+    code: string,
+    request: FastifyRequest,
+  ): Promise<void>
+}
+
+/**
+ * Adds the routes of a second factor proved by a 6-digit code (TOTP, SMS), after its own `init`:
+ * - `enroll` (`user+signed+stepup`: adding a factor is an MFA change) confirms the pending method;
+ * - `verify` (`user`) answers an MFA token for this session (`recordMfaVerification`);
+ * - `unenroll` (`user+signed+stepup`) removes it.
+ *
+ * @example
+ * addMfaCodeRoutes(app, ctx, { type: 'totp', path: 'totp', summaries, ready: (m) => m !== undefined, startWith, check })
+ */
+export function addMfaCodeRoutes(app: App, ctx: ServerContext, spec: MfaCodeRoutesParameters): void {
+  const security = [{ bearer: [] }]
+  const body = z.object({ code: mfaCodeSchema })
+  app.post(
+    `/api/v1/mfa/${spec.path}/enroll`,
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: spec.summaries.enroll,
+        security,
+        body,
+        response: { 200: mfaMethodsAnswerSchema },
+      },
+      config: { guard: 'user+signed+stepup' },
+    },
+    async (request) => {
+      const auth = readAuth(request)
+      const method = await getMfaMethod(ctx, auth.userId, spec.type)
+      if (method?.confirmed) throw new ApiError('mfa_already_enrolled')
+      if (!spec.ready(method)) throw new ApiError('invalid_data', { message: spec.startWith })
+      await spec.check(auth, method, 'enroll', body.parse(request.body).code, request)
+      await confirmMfaMethod(ctx, auth.userId, spec.type)
+      return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+    },
+  )
+
+  app.post(
+    `/api/v1/mfa/${spec.path}/verify`,
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: spec.summaries.verify,
+        security,
+        body,
+        response: { 200: mfaTokenAnswerSchema },
+      },
+      config: { guard: 'user' },
+    },
+    async (request) => {
+      const auth = readAuth(request)
+      const method = await getMfaMethod(ctx, auth.userId, spec.type)
+      if (!method?.confirmed || !spec.ready(method)) throw notEnrolled()
+      await spec.check(auth, method, 'verify', body.parse(request.body).code, request)
+      return { token: await recordMfaVerification(ctx, auth, spec.type) }
+    },
+  )
+
+  app.post(
+    `/api/v1/mfa/${spec.path}/unenroll`,
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: spec.summaries.unenroll,
+        security,
+        response: { 200: mfaMethodsAnswerSchema },
+      },
+      config: { guard: 'user+signed+stepup' },
+    },
+    async (request) => {
+      const auth = readAuth(request)
+      if (!(await deleteMfaMethod(ctx, auth.userId, spec.type))) throw notEnrolled()
+      return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+    },
+  )
+}
