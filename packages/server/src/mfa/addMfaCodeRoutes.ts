@@ -39,67 +39,52 @@ export type MfaCodeRoutesParameters = {
  * addMfaCodeRoutes(app, ctx, { type: 'totp', path: 'totp', summaries, ready: (m) => m !== undefined, startWith, check })
  */
 export function addMfaCodeRoutes(app: App, ctx: ServerContext, spec: MfaCodeRoutesParameters): void {
-  const security = [{ bearer: [] }]
   const body = z.object({ code: mfaCodeSchema })
-  app.post(
-    `/api/v1/mfa/${spec.path}/enroll`,
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: spec.summaries.enroll,
-        security,
-        body,
-        response: { 200: mfaMethodsAnswerSchema },
+  const post = (
+    step: 'enroll' | 'verify' | 'unenroll',
+    guard: 'user' | 'user+signed+stepup',
+    response: z.ZodType,
+    handler: (request: FastifyRequest) => Promise<unknown>,
+  ) =>
+    app.post(
+      `/api/v1/mfa/${spec.path}/${step}`,
+      {
+        schema: {
+          tags: ['mfa'],
+          summary: spec.summaries[step],
+          security: [{ bearer: [] }],
+          ...(step === 'unenroll' ? {} : { body }),
+          response: { 200: response },
+        },
+        config: { guard },
       },
-      config: { guard: 'user+signed+stepup' },
-    },
-    async (request) => {
-      const auth = readAuth(request)
-      const method = await getMfaMethod(ctx, auth.userId, spec.type)
-      if (method?.confirmed) throw new ApiError('mfa_already_enrolled')
-      if (!spec.ready(method)) throw new ApiError('invalid_data', { message: spec.startWith })
-      await spec.check(auth, method, 'enroll', body.parse(request.body).code, request)
-      await confirmMfaMethod(ctx, auth.userId, spec.type)
-      return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
-    },
-  )
+      handler,
+    )
+  /** The signed-in user, once the code checks out for the pending (enroll) or confirmed (verify) method. */
+  const prove = async (request: FastifyRequest, purpose: 'enroll' | 'verify'): Promise<Auth> => {
+    const auth = readAuth(request)
+    const method = await getMfaMethod(ctx, auth.userId, spec.type)
+    if (purpose === 'enroll' && method?.confirmed) throw new ApiError('mfa_already_enrolled')
+    if (!spec.ready(method))
+      throw purpose === 'enroll' ? new ApiError('invalid_data', { message: spec.startWith }) : notEnrolled()
+    if (purpose === 'verify' && !method.confirmed) throw notEnrolled()
+    await spec.check(auth, method, purpose, body.parse(request.body).code, request)
+    return auth
+  }
+  const methodsOf = async (userId: string) => ({ mfa_methods: await listMfaMethods(ctx, userId) })
 
-  app.post(
-    `/api/v1/mfa/${spec.path}/verify`,
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: spec.summaries.verify,
-        security,
-        body,
-        response: { 200: mfaTokenAnswerSchema },
-      },
-      config: { guard: 'user' },
-    },
-    async (request) => {
-      const auth = readAuth(request)
-      const method = await getMfaMethod(ctx, auth.userId, spec.type)
-      if (!method?.confirmed || !spec.ready(method)) throw notEnrolled()
-      await spec.check(auth, method, 'verify', body.parse(request.body).code, request)
-      return { token: await recordMfaVerification(ctx, auth, spec.type) }
-    },
-  )
-
-  app.post(
-    `/api/v1/mfa/${spec.path}/unenroll`,
-    {
-      schema: {
-        tags: ['mfa'],
-        summary: spec.summaries.unenroll,
-        security,
-        response: { 200: mfaMethodsAnswerSchema },
-      },
-      config: { guard: 'user+signed+stepup' },
-    },
-    async (request) => {
-      const auth = readAuth(request)
-      if (!(await deleteMfaMethod(ctx, auth.userId, spec.type))) throw notEnrolled()
-      return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
-    },
-  )
+  post('enroll', 'user+signed+stepup', mfaMethodsAnswerSchema, async (request) => {
+    const auth = await prove(request, 'enroll')
+    await confirmMfaMethod(ctx, auth.userId, spec.type)
+    return methodsOf(auth.userId)
+  })
+  post('verify', 'user', mfaTokenAnswerSchema, async (request) => {
+    const auth = await prove(request, 'verify')
+    return { token: await recordMfaVerification(ctx, auth, spec.type) }
+  })
+  post('unenroll', 'user+signed+stepup', mfaMethodsAnswerSchema, async (request) => {
+    const auth = readAuth(request)
+    if (!(await deleteMfaMethod(ctx, auth.userId, spec.type))) throw notEnrolled()
+    return methodsOf(auth.userId)
+  })
 }

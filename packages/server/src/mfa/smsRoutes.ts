@@ -7,7 +7,7 @@ import { normalizePhone } from '../identity/otp/codeSchemas'
 import { type Auth, clientIp } from '../identity/requestContext'
 import { rateLimitInOrder, rateLimits } from '../platform/http/rateLimit'
 import { addMfaCodeRoutes } from './addMfaCodeRoutes'
-import { getMfaMethod, savePendingMfaMethod } from './mfaMethods'
+import { getMfaMethod, type MfaMethod, savePendingMfaMethod } from './mfaMethods'
 
 import { issueMfaSmsCode, verifyMfaSmsCode } from './smsCodes'
 
@@ -80,7 +80,7 @@ export function smsMfaRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         verify: 'Pass SMS MFA: answers an MFA token for sensitive actions, valid 15 minutes for this session',
         unenroll: 'Remove SMS MFA (signed, with a fresh MFA token in satchel-mfa-token)',
       },
-      ready: (method) => !!method?.phone,
+      ready: (method): method is MfaMethod => !!method?.phone,
       startWith: 'Start SMS enrolment with /api/v1/mfa/passwordless_sms/init first',
       check: (auth, method, purpose, code) =>
         verifyMfaSmsCode(ctx, codeOwner(auth), purpose, method.phone ?? '', code),

@@ -4,10 +4,10 @@ import type { FastifyRequest } from 'fastify'
 import type { App } from '../../identity/apps/types'
 import type { ServerContext } from '../../identity/context'
 import { writeAudit } from '../../platform/audit/writeAudit'
+import { checkCeremony } from './checkCeremony'
 import { type PasskeyChallengeRecord, takePasskeyChallenge } from './passkeyChallenge'
 import { findPasskeyCredential, type PasskeyCredential, recordPasskeyUse } from './passkeyCredentials'
 import type { RelyingParty } from './relyingParty'
-import { reasonOf } from './verifyPasskeyRegistration'
 
 export type VerifyPasskeyAssertionParameters = {
   app: App
@@ -43,15 +43,10 @@ export type VerifyPasskeyAssertionParameters = {
 export async function verifyPasskeyAssertion(
   ctx: ServerContext,
   request: FastifyRequest,
-  { app, rp, response, ceremony, userId, sessionId, allowedCredentialIds }: VerifyPasskeyAssertionParameters,
+  parameters: VerifyPasskeyAssertionParameters,
 ): Promise<{ credential: PasskeyCredential; record: PasskeyChallengeRecord }> {
-  const { challenge, record } = await takePasskeyChallenge(ctx, response.response.clientDataJSON, {
-    ceremony,
-    app,
-    rp,
-    userId,
-    sessionId,
-  })
+  const { app, rp, response, ceremony, userId, allowedCredentialIds } = parameters
+  const { challenge, record } = await takePasskeyChallenge(ctx, response.response.clientDataJSON, parameters)
   const credentialId = response.id.replace(/=+$/, '')
   const credential = await findPasskeyCredential(ctx, app.id, credentialId)
   if (!credential) {
@@ -66,33 +61,29 @@ export async function verifyPasskeyAssertion(
     throw new ApiError('invalid_credentials')
   }
 
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
-  try {
-    verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpId,
-      // The stored counter is judged below, AFTER the signature: given 0 here the library skips its
-      // own counter check, so a counter refusal is only ever about a genuine signature (a real
-      // clone), never about a forged request that merely claims an old counter.
-      credential: {
-        id: credential.credentialId,
-        publicKey: credential.publicKey,
-        counter: 0,
-        transports: credential.transports,
-      },
-      // The options asked for it; an authenticator that skipped it anyway does not prove the user.
-      requireUserVerification: true,
-    })
-  } catch (error) {
-    request.log.info({ credential_id: credentialId, reason: reasonOf(error) }, 'passkey assertion refused')
-    throw new ApiError('invalid_credentials', { cause: error })
-  }
-  if (!verification.verified) {
-    request.log.info({ credential_id: credentialId, reason: 'bad signature' }, 'passkey assertion refused')
-    throw new ApiError('invalid_credentials')
-  }
+  const verification = await checkCeremony(
+    request,
+    { challenge, rp },
+    {
+      message: 'passkey assertion refused',
+      details: { credential_id: credentialId },
+      unverified: 'bad signature',
+    },
+    (expected) =>
+      verifyAuthenticationResponse({
+        response,
+        ...expected,
+        // The stored counter is judged below, AFTER the signature: given 0 here the library skips its
+        // own counter check, so a counter refusal is only ever about a genuine signature (a real
+        // clone), never about a forged request that merely claims an old counter.
+        credential: {
+          id: credential.credentialId,
+          publicKey: credential.publicKey,
+          counter: 0,
+          transports: credential.transports,
+        },
+      }),
+  )
 
   const { newCounter, credentialBackedUp } = verification.authenticationInfo
   if ((newCounter > 0 || credential.counter > 0) && newCounter <= credential.counter) {

@@ -2,29 +2,25 @@ import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
 import { parseSiweMessageStrict } from './parseSiweMessageStrict'
 
-const base = createSiweMessage({
+const common = {
   domain: 'app.example.com',
   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  statement: 'Sign in to Example',
   uri: 'https://app.example.com',
   version: '1',
-  chainId: 8453,
   nonce: 'abcdef0123456789',
   issuedAt: new Date('2025-01-01T00:00:00.000Z'),
+} as const
+const fields = {
+  ...common,
+  statement: 'Sign in to Example',
+  chainId: 8453,
   expirationTime: new Date('2025-01-01T00:10:00.000Z'),
-})
+}
+const base = createSiweMessage(fields)
 
 describe('parseSiweMessageStrict', () => {
   it('reads a message without a statement, as EIP-4361 allows', () => {
-    const bare = createSiweMessage({
-      domain: 'app.example.com',
-      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      uri: 'https://app.example.com',
-      version: '1',
-      chainId: 1,
-      nonce: 'abcdef0123456789',
-      issuedAt: new Date('2025-01-01T00:00:00.000Z'),
-    })
+    const bare = createSiweMessage({ ...common, chainId: 1 })
     expect(bare).toContain('79C8\n\n\nURI:')
     expect(parseSiweMessageStrict(bare)).toMatchObject({ statement: undefined, chainId: 1 })
   })
@@ -37,19 +33,7 @@ describe('parseSiweMessageStrict', () => {
           '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
         ),
       ),
-    ).toEqual({
-      scheme: undefined,
-      domain: 'app.example.com',
-      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      statement: 'Sign in to Example',
-      uri: 'https://app.example.com',
-      version: '1',
-      chainId: 8453,
-      nonce: 'abcdef0123456789',
-      issuedAt: new Date('2025-01-01T00:00:00.000Z'),
-      expirationTime: new Date('2025-01-01T00:10:00.000Z'),
-      notBefore: undefined,
-    })
+    ).toEqual({ scheme: undefined, ...fields, notBefore: undefined })
   })
 
   it.each([

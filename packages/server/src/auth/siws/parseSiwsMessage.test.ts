@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { parseSiwsMessage } from './parseSiwsMessage'
 
 const ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+const header = [`app.example.com wants you to sign in with your Solana account:`, ADDRESS, '']
 const full = [
-  `app.example.com wants you to sign in with your Solana account:`,
-  ADDRESS,
-  '',
+  ...header,
   'Sign in to Example',
   '',
   'URI: https://app.example.com/login',
@@ -43,9 +42,7 @@ describe('parseSiwsMessage', () => {
 
   it('reads a message without a statement or optional fields', () => {
     const text = [
-      `app.example.com wants you to sign in with your Solana account:`,
-      ADDRESS,
-      '',
+      ...header,
       'URI: https://app.example.com',
       'Version: 1',
       'Nonce: abcdef01',
