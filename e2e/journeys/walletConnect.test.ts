@@ -86,7 +86,7 @@ describe('the wallet connects to another app over WalletConnect', () => {
     await app.getByRole('button', { name: 'Sign a message' }).click()
     await badge.waitFor({ timeout: 30_000 })
     expect(await badge.textContent()).toBe('1')
-    // On the phone-sized screen the navigation scrolls sideways: the badge is brought into view.
+    // On the phone-sized screen the badge sits on the bottom tab bar, in view.
     await expect
       .poll(async () => (await badge.boundingBox())?.x ?? Number.POSITIVE_INFINITY)
       .toBeLessThan(390 - 20)

@@ -31,10 +31,16 @@ export async function findOverflow(page: Page, width: number): Promise<string[]>
     for (const element of document.body.querySelectorAll('*')) {
       const box = element.getBoundingClientRect()
       if (box.width === 0 || box.height === 0) continue
-      if (box.right <= viewport + 1 && box.left >= -1) continue
+      // Its own box, or the text spilling out of it (a long unbroken address leaves the box as it is).
+      const spills =
+        getComputedStyle(element).overflowX === 'visible' &&
+        box.left + element.scrollWidth > viewport + 1 &&
+        element.scrollWidth > element.clientWidth + 1
+      if (box.right <= viewport + 1 && box.left >= -1 && !spills) continue
       if (getComputedStyle(element).visibility === 'hidden' || clipsInside(element)) continue
       const name = `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`
-      problems.push(`${name} spans ${Math.round(box.left)}..${Math.round(box.right)} px`)
+      const right = Math.max(box.right, box.left + element.scrollWidth)
+      problems.push(`${name} spans ${Math.round(box.left)}..${Math.round(right)} px`)
     }
     return problems
   })

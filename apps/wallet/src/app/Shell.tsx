@@ -40,7 +40,9 @@ export function Shell() {
       first.current = false
       return
     }
-    main.current?.focus()
+    // A new screen opens at its top: focusing <main> must not scroll it under the sticky header.
+    main.current?.focus({ preventScroll: true })
+    window.scrollTo(0, 0)
   }, [route])
 
   return (
