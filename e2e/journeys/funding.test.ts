@@ -33,10 +33,10 @@ describe('funding by card in the sandbox', () => {
     await openScreen(page, 'Home')
     await expect
       .poll(() => page.getByTestId('total-balance').textContent(), { timeout: 15_000 })
-      .toContain('25 USDC')
-    const devnetRow = page.locator('tr[data-chain-id="31337"]')
+      .toBe('$25.00')
+    const devnetRow = page.locator('[data-chain-id="31337"][data-asset="USDC"]')
     await expect.poll(() => devnetRow.textContent()).toContain('25 USDC')
-    expect(await page.locator('tr[data-chain-id="31338"]').textContent()).toContain('0 USDC')
+    expect(await page.locator('[data-chain-id="31338"][data-asset="USDC"]').textContent()).toContain('0 USDC')
     await page.getByText('Received 25 USDC').waitFor({ timeout: 15_000 })
     await saveScreenshot(page, 'funding', 'home-funded')
     expect(await checkAccessibility(page)).toEqual([])
@@ -47,7 +47,7 @@ describe('funding by card in the sandbox', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await signInWithEmail(page, world, 'declined@example.com')
-    await openScreen(page, 'Fund', 'Fund your wallet')
+    await openScreen(page, 'Buy', 'Fund your wallet')
     await page.getByRole('group', { name: 'Asset' }).getByRole('radio', { name: 'ETH' }).check()
     // Presets for the native coin, and the amount checked before any checkout opens.
     await page.getByRole('radio', { name: '0.5 ETH' }).check()

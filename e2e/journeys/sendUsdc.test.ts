@@ -64,15 +64,18 @@ describe('sending USDC to a friend', () => {
 
     // Alice's home: 37.5 left and the transfer in her activity.
     await alice.getByRole('link', { name: 'Back to home' }).click()
+    // Her USDC line says 37.5; the total also counts her ETH at the devnet's price.
     await expect
-      .poll(() => alice.getByTestId('total-balance').textContent(), { timeout: 15_000 })
+      .poll(() => alice.locator('[data-chain-id="31337"][data-asset="USDC"]').textContent(), {
+        timeout: 15_000,
+      })
       .toContain('37.5 USDC')
     await alice.getByText('Sent 12.5 USDC').waitFor({ timeout: 15_000 })
 
     // Bob's home (already open) picks it up by itself.
     await expect
       .poll(() => bob.getByTestId('total-balance').textContent(), { timeout: 20_000 })
-      .toContain('12.5 USDC')
+      .toBe('$12.50')
     const received = bob.locator('.activity__item', { hasText: 'Received 12.5 USDC' })
     await received.waitFor({ timeout: 20_000 })
     expect(await received.textContent()).toContain(`from ${short(aliceAddress)}`)

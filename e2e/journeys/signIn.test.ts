@@ -46,12 +46,14 @@ describe('email sign-in on the devnet', () => {
     await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
 
-    // A new wallet: both local chains, nothing on them yet, and the explanation of the testnet toggle.
-    const balances = page.locator('.balances__table')
-    await balances.getByRole('rowheader', { name: 'Satchel Devnet', exact: true }).waitFor()
-    await balances.getByRole('rowheader', { name: 'Satchel Devnet Base' }).waitFor()
-    await expect.poll(() => page.getByTestId('total-balance').textContent()).toContain('0 USDC')
-    await page.getByText('This wallet runs on local test chains (the devnet)').waitFor()
+    // A new wallet: a total of $0.00, and ETH and USDC on both local chains, nothing on them yet.
+    const tokens = page.getByRole('region', { name: 'Tokens' }).getByRole('listitem')
+    await expect.poll(() => page.getByTestId('total-balance').textContent()).toBe('$0.00')
+    await expect.poll(() => tokens.count()).toBe(4)
+    expect(await tokens.filter({ hasText: 'Satchel Devnet Base' }).allTextContents()).toEqual([
+      expect.stringContaining('0 ETH'),
+      expect.stringContaining('0 USDC'),
+    ])
     await page.getByText('No activity yet').waitFor()
     await saveScreenshot(page, 'email-sign-in', 'home')
     expect(await checkAccessibility(page)).toEqual([])
@@ -87,7 +89,7 @@ describe('email sign-in on the devnet', () => {
     for (const [name, heading] of [
       ['Receive', 'Receive'],
       ['Send', 'Send'],
-      ['Fund', 'Fund your wallet'],
+      ['Buy', 'Fund your wallet'],
       ['Connections', 'Connections'],
       ['Settings', 'Settings'],
     ] as const) {

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
+import { findOverflow } from '../support/findOverflow'
 import { test } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
 import type { JourneyDevnet } from '../support/startJourneyDevnet'
@@ -85,7 +86,7 @@ describe('the wallet connects to another app over WalletConnect', () => {
     await app.getByRole('button', { name: 'Sign a message' }).click()
     await badge.waitFor({ timeout: 30_000 })
     expect(await badge.textContent()).toBe('1')
-    // On the phone-sized screen the navigation scrolls sideways: the badge is brought into view.
+    // On the phone-sized screen the badge sits on the bottom tab bar, in view.
     await expect
       .poll(async () => (await badge.boundingBox())?.x ?? Number.POSITIVE_INFINITY)
       .toBeLessThan(390 - 20)
@@ -156,6 +157,10 @@ describe('the wallet connects to another app over WalletConnect', () => {
     )
     expect(await request.getByRole('button', { name: 'Approve and send' }).isDisabled()).toBe(true)
     await saveScreenshot(wallet, 'walletconnect', 'unlimited-approve')
+    // A danger request with a long address fits every width: it wraps instead of widening the page.
+    for (const width of [320, 360, 390, 768, 1440])
+      expect({ width, overflow: await findOverflow(wallet, width) }).toEqual({ width, overflow: [] })
+    await wallet.setViewportSize({ width: 390, height: 844 })
     await request.getByRole('button', { name: 'Reject' }).click()
     await app.getByText(/^Refused \(5000\)/).waitFor({ timeout: 30_000 })
 

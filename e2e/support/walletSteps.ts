@@ -40,14 +40,25 @@ export async function readHeaderAddress(page: Page): Promise<string> {
   return address
 }
 
+// Screens reached from Home's round buttons rather than from the main navigation.
+const QUICK_ACTIONS = new Set(['Send', 'Receive', 'Buy'])
+
 /**
- * Goes to a screen through the main navigation and waits for its heading.
+ * Goes to a screen the way a person does, through the main navigation (the tab bar on a phone, the
+ * rail on a desktop) or, for Send, Receive and Buy, Home's round buttons, and waits for its heading.
  *
  * @example
  * await openScreen(page, 'Settings')
  */
 export async function openScreen(page: Page, name: string, heading = name): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click()
+  const main = page.getByRole('navigation', { name: 'Main' })
+  if (QUICK_ACTIONS.has(name)) {
+    await main.getByRole('link', { name: 'Home', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Quick actions' })
+      .getByRole('link', { name, exact: true })
+      .click()
+  } else await main.getByRole('link', { name, exact: true }).click()
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
 }
 
@@ -74,7 +85,7 @@ export async function fundWithSandboxCard(
 ): Promise<void> {
   // From Home, so a previous purchase's status screen is not what opens.
   await openScreen(page, 'Home')
-  await openScreen(page, 'Fund', 'Fund your wallet')
+  await openScreen(page, 'Buy', 'Fund your wallet')
   await page.getByRole('group', { name: 'Chain' }).getByRole('radio', { name: chain, exact: true }).check()
   await page.getByRole('group', { name: 'Asset' }).getByRole('radio', { name: asset, exact: true }).check()
   await page.getByRole('radio', { name: /Sandbox card/ }).waitFor()

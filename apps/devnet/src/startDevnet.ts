@@ -20,6 +20,9 @@ export type DevnetPorts = {
   solana?: number
 }
 
+// USD prices the devnet's wallet shows: round figures, not a market feed.
+const DEVNET_PRICES = { ETH: 3000, SOL: 150 }
+
 export const DEFAULT_PORTS: DevnetPorts = {
   api: 8787,
   relay: 8790,
@@ -154,6 +157,8 @@ export async function startDevnet({
         },
         // The loopback relay takes any project id; production sets the operator's own.
         walletconnect: { project_id: 'satchel-devnet', relay_url: relay.url },
+        // Fixed prices, so the wallet's fiat values are the same in every run (stablecoins count as 1).
+        prices: DEVNET_PRICES,
       },
     })
     await server.listen({ port: ports.api, host: '127.0.0.1' })

@@ -15,6 +15,8 @@ export type WalletRuntimeConfig = {
   outbox_url?: string
   /** The WalletConnect relay the Connections screen uses (the devnet's loopback one). */
   walletconnect?: { project_id: string; relay_url: string }
+  /** USD prices by asset symbol for the wallet's fiat values (the devnet's are fixed). */
+  prices?: Record<string, number>
 }
 
 export type ServeWalletParameters = {

@@ -37,7 +37,18 @@ export function AccountMenu() {
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        Account
+        <span className="account-menu__avatar">
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4.5 20a7.5 7.5 0 0 1 15 0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </span>
+        <span className="account-menu__label">Account</span>
       </button>
       {open ? (
         <div className="account-menu__panel" id={menuId}>

@@ -4,18 +4,22 @@ import { ConnectionsNavBadge } from '../features/connections/ConnectionsNavBadge
 import { useConnectionsActivity } from '../features/connections/useConnectionsActivity'
 import { AddressChip } from '../shared/ui/AddressChip'
 import { LoadingState } from '../shared/ui/LoadingState'
+import { Logo } from '../shared/ui/Logo'
 import { useEthereumWallet } from '../shared/useEthereumWallet'
 import { AccountMenu } from './AccountMenu'
 import { ErrorBoundary } from './ErrorBoundary'
 import { matchRoute } from './matchRoute'
+import { NavIcon } from './NavIcon'
 import { Link } from './router/Link'
 import { useLocation } from './router/useLocation'
 import { routes } from './routes'
 import { WalletStatus } from './WalletStatus'
 
+const tabs = routes.flatMap((route) => (route.tab ? [{ ...route, tab: route.tab }] : []))
+
 /**
- * The signed-in wallet: header (address with copy, account menu), the navigation, and the current
- * screen, loaded on first visit. Moving to another screen moves focus to it, so a screen reader
+ * The signed-in wallet: header (logo, address with copy, account menu), the main navigation (a tab
+ * bar on a phone, a rail on a wider screen), and the current screen, loaded on first visit. Moving to another screen moves focus to it, so a screen reader
  * announces where the user landed.
  *
  * @example
@@ -36,7 +40,9 @@ export function Shell() {
       first.current = false
       return
     }
-    main.current?.focus()
+    // A new screen opens at its top: focusing <main> must not scroll it under the sticky header.
+    main.current?.focus({ preventScroll: true })
+    window.scrollTo(0, 0)
   }, [route])
 
   return (
@@ -46,7 +52,8 @@ export function Shell() {
       </a>
       <header className="shell__header">
         <Link to="/" className="shell__brand">
-          Satchel
+          <Logo className="shell__logo" />
+          <span className="shell__wordmark">Satchel</span>
         </Link>
         <div className="shell__account">
           {wallet ? <AddressChip address={wallet.address} /> : null}
@@ -55,7 +62,7 @@ export function Shell() {
       </header>
       <nav className="shell__nav" aria-label="Main">
         <ul className="shell__nav-list">
-          {routes.map((item) => (
+          {tabs.map((item) => (
             <li key={item.path}>
               <Link
                 to={item.path}
@@ -65,6 +72,7 @@ export function Shell() {
                   item.path === '/connections' && pendingRequests > 0 ? 'connections-pending' : undefined
                 }
               >
+                <NavIcon tab={item.tab} />
                 {item.label}
                 {item.path === '/connections' ? (
                   <ConnectionsNavBadge id="connections-pending" count={pendingRequests} />

@@ -39,6 +39,21 @@ describe('readWalletConfig (what the hosting server injects)', () => {
     ).toThrow('The wallet configuration walletconnect needs a ws:// or wss:// relay_url')
   })
 
+  it('reads the USD prices the host serves by symbol, and refuses one that is not a positive number', () => {
+    const base = { app_id: 'app_1' }
+    expect(readWalletConfig({ ...base, prices: { eth: 3000, SOL: 150.5 } }, origin).prices).toEqual({
+      ETH: 3000,
+      SOL: 150.5,
+    })
+    expect(readWalletConfig(base, origin).prices).toBeUndefined()
+    expect(() => readWalletConfig({ ...base, prices: { ETH: '3000' } }, origin)).toThrow(
+      'The wallet configuration price of ETH is not a positive number',
+    )
+    expect(() => readWalletConfig({ ...base, prices: [1] }, origin)).toThrow(
+      'The wallet configuration prices is not a JSON object',
+    )
+  })
+
   it('fails with a sentence naming what is wrong instead of a blank page', () => {
     expect(() => readWalletConfig({}, origin)).toThrow('The wallet configuration has no app_id')
     expect(() => readWalletConfig({ app_id: 'app_1', server_url: 'ftp://x' }, origin)).toThrow(

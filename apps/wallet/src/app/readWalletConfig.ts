@@ -13,6 +13,8 @@ export type WalletConfig = {
   outboxUrl?: string | undefined
   /** The WalletConnect relay and project id; without them the Connections screen says it is off. */
   walletConnect?: WalletConnectConfig | undefined
+  /** USD prices by asset symbol (`prices: {"ETH": 3000}`); an asset without one shows no fiat value. */
+  prices?: Readonly<Record<string, number>> | undefined
 }
 
 /** Where WalletConnect traffic goes: the public relay with the operator's project id, or a loopback one. */
@@ -42,6 +44,19 @@ function readWalletConnectConfig(value: unknown): WalletConnectConfig | undefine
   return { projectId: value.project_id, relayUrl: value.relay_url }
 }
 
+/** `prices: {SYMBOL: usd}`, each a positive number, or nothing when the host sets no price source. */
+function readPrices(value: unknown): Record<string, number> | undefined {
+  if (value === undefined) return undefined
+  if (!isRecord(value)) throw new WalletConfigError('The wallet configuration prices is not a JSON object')
+  const prices: Record<string, number> = {}
+  for (const [symbol, price] of Object.entries(value)) {
+    if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0)
+      throw new WalletConfigError(`The wallet configuration price of ${symbol} is not a positive number`)
+    prices[symbol.toUpperCase()] = price
+  }
+  return prices
+}
+
 /**
  * Checks the configuration the hosting server injects (snake_case JSON, like the API), so a wrong
  * deployment fails with a sentence instead of a blank page.
@@ -59,12 +74,14 @@ export function readWalletConfig(value: unknown, origin: string): WalletConfig {
     chains = [],
     outbox_url: outboxUrl,
     walletconnect: walletConnectValue,
+    prices: pricesValue,
   } = value
   if (typeof appId !== 'string' || appId.length === 0)
     throw new WalletConfigError('The wallet configuration has no app_id')
   if (!isHttpUrl(serverUrl)) throw new WalletConfigError('The wallet configuration has no valid server_url')
   if (!Array.isArray(chains)) throw new WalletConfigError('The wallet configuration chains is not a list')
   const walletConnect = readWalletConnectConfig(walletConnectValue)
+  const prices = readPrices(pricesValue)
   const parsed = chains.map((chain, index): WalletChainConfig => {
     if (!isRecord(chain) || !Number.isSafeInteger(chain.id) || !isHttpUrl(chain.rpc_url))
       throw new WalletConfigError(`The wallet configuration chain ${index} needs an id and an rpc_url`)
@@ -76,6 +93,7 @@ export function readWalletConfig(value: unknown, origin: string): WalletConfig {
     chains: parsed,
     ...(isHttpUrl(outboxUrl) ? { outboxUrl } : {}),
     ...(walletConnect ? { walletConnect } : {}),
+    ...(prices ? { prices } : {}),
   }
 }
 
