@@ -28,6 +28,8 @@ import { appRoutes } from './identity/apps/routes'
 import { sealStoredAppSecrets } from './identity/apps/sealStoredAppSecrets'
 import type { ServerContext } from './identity/context'
 import { installGuards, type RouteGuardEntry } from './identity/guards/installGuards'
+import { consoleRoutes } from './identity/operators/consoleRoutes'
+import { ensureOperatorApp } from './identity/operators/ensureOperatorApp'
 import { APP_ID_HEADER } from './identity/requestContext'
 import { sessionRoutes } from './identity/sessions/routes'
 import { createSessionCache } from './identity/sessions/sessionCache'
@@ -265,6 +267,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   })
 
   try {
+    // The console's app, made on the first start: operators sign in to it (identity/operators/).
+    await ensureOperatorApp(ctx)
     registerSystemRoutes(app, ctx)
     for (const routes of [
       walletRoutes,
@@ -291,6 +295,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       fundingRoutes,
       secretRoutes,
       webhookRoutes,
+      consoleRoutes,
       ...(options.extraRoutes ?? []),
     ])
       await app.register(routes(ctx))

@@ -18,7 +18,7 @@ describe('one guard per route, enforced in one place', () => {
         "OPTIONS *  none",
         "GET /healthz  none",
         "GET /readyz  none",
-        "GET /metrics  operator",
+        "GET /metrics  metrics",
         "GET /api/v1/openapi.json  none",
         "POST /api/v1/wallets/:wallet_id/rpc  wallet",
         "PATCH /api/v1/wallets/:wallet_id  user+signed+stepup",
@@ -130,6 +130,11 @@ describe('one guard per route, enforced in one place', () => {
         "GET /api/v1/webhooks/endpoints/:endpoint_id/deliveries  app",
         "POST /api/v1/webhooks/deliveries/:delivery_id/replay  app",
         "POST /api/v1/webhooks/endpoints/:endpoint_id/test  app",
+        "GET /api/v1/console/apps  console",
+        "POST /api/v1/console/apps  console",
+        "GET /api/v1/console/operators  console",
+        "POST /api/v1/console/operators  console",
+        "DELETE /api/v1/console/operators/:operator_id  console",
       ]
     `)
   })
