@@ -28,7 +28,7 @@ export function Shell() {
       <header className="topbar">
         <span className="brand">Satchel console</span>
         <AppSwitcher />
-        <span className="topbar__user muted">{email}</span>
+        <span className="topbar__user">{email}</span>
         <button
           type="button"
           className="button button--secondary button--small"

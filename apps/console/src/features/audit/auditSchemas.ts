@@ -20,7 +20,7 @@ export const auditListSchema = z.object({
 
 /** Who did it, in a few words: an operator's email, an app secret, the user themself. */
 export function describeActor(actor: AuditEntry['actor']): string {
-  if (!actor) return 'the user'
+  if (!actor || actor.kind === 'user') return 'the user'
   if (actor.kind === 'operator') return actor.email ?? 'an operator'
   if (actor.kind === 'app_secret') return 'an app secret'
   return actor.kind
