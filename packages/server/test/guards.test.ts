@@ -130,6 +130,20 @@ describe('one guard per route, enforced in one place', () => {
         "GET /api/v1/webhooks/endpoints/:endpoint_id/deliveries  app",
         "POST /api/v1/webhooks/deliveries/:delivery_id/replay  app",
         "POST /api/v1/webhooks/endpoints/:endpoint_id/test  app",
+        "GET /api/v1/apps/settings  app",
+        "PATCH /api/v1/apps/settings  app",
+        "GET /api/v1/users  app",
+        "GET /api/v1/users/lookup  app",
+        "GET /api/v1/users/export  app",
+        "GET /api/v1/users/:user_id  app",
+        "POST /api/v1/users  app",
+        "DELETE /api/v1/users/:user_id  app",
+        "POST /api/v1/users/:user_id/restore  app",
+        "GET /api/v1/users/:user_id/sessions  app",
+        "DELETE /api/v1/users/:user_id/sessions/:session_id  app",
+        "DELETE /api/v1/users/:user_id/sessions  app",
+        "GET /api/v1/audit  app",
+        "GET /api/v1/analytics/daily  app",
       ]
     `)
   })
