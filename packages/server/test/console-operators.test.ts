@@ -117,6 +117,30 @@ describe("an operator on an app's admin routes", () => {
     expect(minted.json().secret).toMatch(/^sk_/)
   })
 
+  it("reads the app's users as a viewer; deleting one needs an admin's signature and a fresh login", async () => {
+    const shopper = await signInWithKey(t, 'to-be-deleted@example.com')
+    const viewer = await signInOperator('viewer')
+    const found = await read(viewer, `/api/v1/users/${shopper.userId}`)
+    expect(found.statusCode, found.body).toBe(200)
+    const asViewer = await write(viewer, 'DELETE', `/api/v1/users/${shopper.userId}`)
+    expect(asViewer.json().code).toBe('app_secret_read_only')
+
+    const admin = await signInOperator('admin')
+    const unsigned = await t.call('DELETE', `/api/v1/users/${shopper.userId}`, { token: admin.token })
+    expect(unsigned.json().code).toBe('invalid_authorization_signature')
+    t.clock.advance(6 * 60_000)
+    const stale = await write(admin, 'DELETE', `/api/v1/users/${shopper.userId}`)
+    expect(stale.json().code).toBe('reauthentication_required')
+    const fresh = await signInWithKey(t, `operator${count}@example.com`, operatorAppId)
+    const deleted = await write(fresh, 'DELETE', `/api/v1/users/${shopper.userId}`)
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    const [audit] = await t.server.satchel.db.query<{ details: { actor: { kind: string } } }>(
+      "select details from audit_log where user_id = $1 and action = 'user.deleted'",
+      [shopper.userId],
+    )
+    expect(audit?.details.actor).toMatchObject({ kind: 'operator', user_id: fresh.userId })
+  })
+
   it('refuses an uninvited user of the operator app, a user of an ordinary app, and the operator app itself', async () => {
     const stranger = await signInOperator(null)
     const refused = await read(stranger, '/api/v1/webhooks/endpoints')
