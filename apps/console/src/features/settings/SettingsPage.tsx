@@ -23,7 +23,7 @@ export default function SettingsPage() {
     <section className="stack">
       <h1>Settings</h1>
       <ReadView read={settings} what="settings">
-        {(data) => <SettingsEditor key={JSON.stringify(data)} settings={data} onSaved={settings.setData} />}
+        {(data) => <SettingsEditor key={data.id} settings={data} onSaved={settings.setData} />}
       </ReadView>
     </section>
   )

@@ -38,7 +38,7 @@ export function UserPage({ userId }: { userId: string }) {
       >
         ← All users
       </button>
-      <h1 className="mono break">{userId}</h1>
+      <h1 className="mono break">User {userId}</h1>
       <ReadView read={user} what="user">
         {(data) => (
           <>
