@@ -22,6 +22,7 @@ import { chromium } from 'playwright-core'
 import { startDevnet } from '../../apps/devnet/src/startDevnet'
 import { signInToConsole } from '../../e2e/support/consoleSteps'
 import { freePort } from '../../e2e/support/freePort'
+import { CONSOLE_DIST_DIR, WALLET_DIST_DIR } from '../../e2e/support/paths'
 import { signInWithEmail } from '../../e2e/support/walletSteps'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
@@ -107,6 +108,9 @@ async function main(): Promise<void> {
       relay: await freePort(),
       chains: { [LOCAL_CHAIN_ID]: await freePort(), [LOCAL_BASE_CHAIN_ID]: await freePort() },
     },
+    // The journeys' builds (rebuilt here only when their sources changed).
+    walletDistDir: WALLET_DIST_DIR,
+    consoleDistDir: CONSOLE_DIST_DIR,
     log: () => {},
     env: { NODE_ENV: 'development', LOG_LEVEL: 'silent' },
   })
@@ -182,7 +186,7 @@ async function main(): Promise<void> {
   const marked = /<!-- scores:start -->[\s\S]*<!-- scores:end -->/
   if (!marked.test(readme))
     throw new Error('README.md has no <!-- scores:start --> ... <!-- scores:end --> block')
-  const heading = `Last run ${date}: Node ${process.version}, Lighthouse 12, Debian Chromium, 2 vCPU (load average up to ${load.toFixed(1)}), ${RUNS} runs each.`
+  const heading = `Last run ${date} (${PAGES.join(', ')}${kept.length ? '; the other rows are from earlier runs' : ''}): Node ${process.version}, Lighthouse 12, Debian Chromium, 2 vCPU (load average up to ${load.toFixed(1)}), ${RUNS} runs each.`
   await writeFile(
     README,
     readme.replace(marked, `<!-- scores:start -->\n${heading}\n\n${table}\n<!-- scores:end -->`),
