@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
-// Lighthouse (performance, accessibility, best practices) on the web wallet's sign-in and home pages,
-// served by the devnet of `npm start` on free ports, in Debian's Chromium with no network.
+// Lighthouse (performance, accessibility, best practices) on the web wallet's sign-in and home pages
+// and the console's users page, served by the devnet of `npm start` on free ports, in Debian's
+// Chromium with no network.
 //
-//   npx tsx bench/lighthouse/run.ts [--runs 3] [--reports <folder>]
+//   npx tsx bench/lighthouse/run.ts [--runs 3] [--reports <folder>] [--pages sign-in,home,console-users]
 //
 // Chromium is launched here (Playwright, a persistent profile with a DevTools port) rather than by
 // chrome-launcher, and Lighthouse drives that same browser through the port: the home page needs the
@@ -19,7 +20,9 @@ import lighthouse, { type Config, type Flags } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
 import { startDevnet } from '../../apps/devnet/src/startDevnet'
+import { signInToConsole } from '../../e2e/support/consoleSteps'
 import { freePort } from '../../e2e/support/freePort'
+import { CONSOLE_DIST_DIR, WALLET_DIST_DIR } from '../../e2e/support/paths'
 import { signInWithEmail } from '../../e2e/support/walletSteps'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
@@ -34,6 +37,8 @@ const argument = (name: string) => {
 const RUNS = Math.max(1, Number(argument('--runs') ?? 3))
 // Keeps every run's full Lighthouse report (JSON), to see where the time goes.
 const REPORTS_DIR = argument('--reports')
+// Which pages to measure (all by default); the table keeps the last figures of the others.
+const PAGES = (argument('--pages') ?? 'sign-in,home,console-users').split(',')
 
 type FormFactor = 'mobile' | 'desktop'
 type Measurement = Record<(typeof CATEGORIES)[number], number> & {
@@ -103,6 +108,9 @@ async function main(): Promise<void> {
       relay: await freePort(),
       chains: { [LOCAL_CHAIN_ID]: await freePort(), [LOCAL_BASE_CHAIN_ID]: await freePort() },
     },
+    // The journeys' builds (rebuilt here only when their sources changed).
+    walletDistDir: WALLET_DIST_DIR,
+    consoleDistDir: CONSOLE_DIST_DIR,
     log: () => {},
     env: { NODE_ENV: 'development', LOG_LEVEL: 'silent' },
   })
@@ -123,9 +131,10 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0
   try {
     const walletUrl = devnet.urls.wallet
-    const run = async (page: string) => {
+    const run = async (page: string, url = walletUrl) => {
+      if (!PAGES.includes(page)) return
       for (const formFactor of ['mobile', 'desktop'] as const) {
-        const row = await measureMedian(walletUrl, debuggingPort, formFactor, page)
+        const row = await measureMedian(url, debuggingPort, formFactor, page)
         rows.push(row)
         console.log(
           `${page.padEnd(8)} ${formFactor.padEnd(8)} performance ${row.performance} (runs ${row.runs.join(', ')}; TBT ${row.tbtMs} ms, LCP ${row.lcpMs} ms), accessibility ${row.accessibility}, best practices ${row['best-practices']}`,
@@ -138,8 +147,15 @@ async function main(): Promise<void> {
     // Then a real email sign-in in the same profile (the code read from the dev outbox), and home.
     const page = context.pages()[0] ?? (await context.newPage())
     await signInWithEmail(page, { walletUrl, outboxUrl: devnet.urls.outbox }, 'lighthouse@example.com')
-    await page.close()
     await run('home')
+    // The console's users page, signed in as the devnet's owner operator with the wallet app chosen.
+    if (PAGES.includes('console-users')) {
+      const world = { walletUrl, outboxUrl: devnet.urls.outbox, devnet }
+      await signInToConsole(page, world)
+      await page.getByRole('table').waitFor()
+      await run('console-users', `${devnet.urls.console}/users`)
+    }
+    await page.close()
   } finally {
     await context.close()
     await devnet.stop()
@@ -149,6 +165,9 @@ async function main(): Promise<void> {
   // Lighthouse times tasks on this machine: a busy machine inflates blocking time. The load is kept
   // with the result so a low score on a loaded machine can be told apart from a slow page.
   const load = Math.max(loadBefore, loadavg()[0] ?? 0)
+  const previous: { rows?: Row[] } = JSON.parse(await readFile(RESULTS, 'utf8').catch(() => '{}'))
+  const kept = (previous.rows ?? []).filter((row) => !PAGES.includes(row.page))
+  rows.unshift(...kept)
   const date = new Date().toISOString().slice(0, 10)
   await writeFile(
     RESULTS,
@@ -167,7 +186,7 @@ async function main(): Promise<void> {
   const marked = /<!-- scores:start -->[\s\S]*<!-- scores:end -->/
   if (!marked.test(readme))
     throw new Error('README.md has no <!-- scores:start --> ... <!-- scores:end --> block')
-  const heading = `Last run ${date}: Node ${process.version}, Lighthouse 12, Debian Chromium, 2 vCPU (load average up to ${load.toFixed(1)}), ${RUNS} runs each.`
+  const heading = `Last run ${date} (${PAGES.join(', ')}${kept.length ? '; the other rows are from earlier runs' : ''}): Node ${process.version}, Lighthouse 12, Debian Chromium, 2 vCPU (load average up to ${load.toFixed(1)}), ${RUNS} runs each.`
   await writeFile(
     README,
     readme.replace(marked, `<!-- scores:start -->\n${heading}\n\n${table}\n<!-- scores:end -->`),

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
 import { type Devnet, startDevnet } from '../../apps/devnet/src/startDevnet'
 import { freePort, isAddressInUse } from './freePort'
-import { WALLET_DIST_DIR } from './paths'
+import { CONSOLE_DIST_DIR, WALLET_DIST_DIR } from './paths'
 
 export type JourneyDevnet = {
   devnet: Devnet
@@ -45,6 +45,7 @@ async function startOnFreePorts(): Promise<JourneyDevnet> {
     dataDir,
     ports,
     walletDistDir: WALLET_DIST_DIR,
+    consoleDistDir: CONSOLE_DIST_DIR,
     log: () => {},
     env: {
       NODE_ENV: 'development',

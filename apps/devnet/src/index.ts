@@ -2,6 +2,7 @@
 export { type CreateRelayParameters, type CreateRelayReturnType, createRelay } from './relay/createRelay'
 export {
   DEFAULT_PORTS,
+  DEVNET_OPERATOR_EMAIL,
   type Devnet,
   type DevnetPorts,
   type StartDevnetParameters,

@@ -48,6 +48,15 @@ describe('npm start (the devnet)', { timeout: 120_000 }, () => {
     try {
       appId = first.appId
       expect(lines.join('\n')).toContain(`http://localhost:${ports.api}/outbox`)
+      // The console, with the owner's login printed beside it.
+      expect(lines.join('\n')).toMatch(
+        new RegExp(
+          `Console +http://localhost:${ports.api}/console +\\(sign in as operator@satchel.local, an owner\\)`,
+        ),
+      )
+      const consolePage = await fetch(first.urls.console)
+      expect(consolePage.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(await consolePage.text()).toContain('<title>Satchel console</title>')
       for (const id of [LOCAL_CHAIN_ID, LOCAL_BASE_CHAIN_ID]) {
         const url = first.urls.chains[id] ?? ''
         expect(Number(await rpc(url, 'eth_chainId'))).toBe(id)

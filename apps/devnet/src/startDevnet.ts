@@ -3,11 +3,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { getSolanaCluster, LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
 import { deployUsdc, startAnvil, startSolanaCluster } from '@satchel/devchain'
-import { buildApp, loadConfig } from '@satchel/server'
+import { buildApp, inviteOperator, loadConfig, readOperatorAppId, serveConsole } from '@satchel/server'
 import { type OutboxRow, renderOutboxPage } from './outbox/renderOutboxPage'
 import { createRelay } from './relay/createRelay'
 import { createSandboxOnramp, DEFAULT_SANDBOX_ONRAMP_PORT } from './sandbox-onramp/createSandboxOnramp'
-import { buildWallet } from './wallet/buildWallet'
+import { buildWallet, CONSOLE_DIR } from './wallet/buildWallet'
 import { serveWallet } from './wallet/serveWallet'
 
 export type DevnetPorts = {
@@ -40,7 +40,12 @@ export type StartDevnetParameters = {
   log?: (line: string) => void
   /** Where the built web wallet is kept. Default `<dataDir>/wallet-dist` (rebuilt when its sources change). */
   walletDistDir?: string
+  /** Where the built console is kept. Default `<dataDir>/console-dist`. */
+  consoleDistDir?: string
 }
+
+/** The console's owner on the devnet: `npm start` prints it; its codes land in the dev outbox. */
+export const DEVNET_OPERATOR_EMAIL = 'operator@satchel.local'
 
 export type Devnet = {
   appId: string
@@ -49,6 +54,8 @@ export type Devnet = {
   urls: {
     api: string
     wallet: string
+    /** The Satchel console (sign in as DEVNET_OPERATOR_EMAIL). */
+    console: string
     outbox: string
     sandbox: string
     relay: string
@@ -74,12 +81,18 @@ export async function startDevnet({
   env = process.env,
   log = console.log,
   walletDistDir,
+  consoleDistDir,
 }: StartDevnetParameters = {}): Promise<Devnet> {
   const dir = resolve(dataDir)
   await mkdir(join(dir, 'chains'), { recursive: true })
   // The wallet builds (when its sources changed) while the chains and the API start.
   const walletBuild = buildWallet({ outDir: resolve(walletDistDir ?? join(dir, 'wallet-dist')), log })
   walletBuild.catch(() => {})
+  // Then the console: two Vite builds at once would only fight over the same cores.
+  const consoleBuild = walletBuild.then(() =>
+    buildWallet({ appDir: CONSOLE_DIR, outDir: resolve(consoleDistDir ?? join(dir, 'console-dist')), log }),
+  )
+  consoleBuild.catch(() => {})
   const stops: Array<() => Promise<void>> = []
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => {})
@@ -143,11 +156,12 @@ export async function startDevnet({
       )
       return reply.type('text/html; charset=utf-8').send(renderOutboxPage(rows))
     })
+    const chainList = Object.entries(chains).map(([id, url]) => ({ id: Number(id), rpc_url: url }))
     await serveWallet(server, {
       distDir: (await walletBuild).outDir,
       config: {
         app_id: appId,
-        chains: Object.entries(chains).map(([id, url]) => ({ id: Number(id), rpc_url: url })),
+        chains: chainList,
         outbox_url: `${apiUrl}/outbox`,
         solana: {
           caip2: solana.caip2,
@@ -161,11 +175,18 @@ export async function startDevnet({
         prices: DEVNET_PRICES,
       },
     })
+    await openConsole(server, [apiUrl, `http://127.0.0.1:${ports.api}`])
+    await serveConsole(server, server.satchel, {
+      distDir: (await consoleBuild).outDir,
+      chains: chainList,
+      solana: { caip2: solana.caip2, rpc_url: solana.rpcUrl },
+    })
     await server.listen({ port: ports.api, host: '127.0.0.1' })
 
     const urls = {
       api: apiUrl,
       wallet: `${apiUrl}/`,
+      console: `${apiUrl}/console`,
       outbox: `${apiUrl}/outbox`,
       sandbox: sandbox.url,
       relay: relay.url,
@@ -174,6 +195,7 @@ export async function startDevnet({
     }
     log(`Satchel devnet is running.
   Wallet          ${urls.wallet}   <- open this
+  Console         ${urls.console}   (sign in as ${DEVNET_OPERATOR_EMAIL}, an owner)
   API             ${urls.api}/api/v1   (app id ${appId})
   Dev outbox      ${urls.outbox}   (sign-in codes land here)
   Chains          ${Object.entries(chains)
@@ -188,6 +210,21 @@ Data is kept in ${dir}. Press Ctrl-C to stop.`)
     await stop()
     throw error
   }
+}
+
+/**
+ * The console on the devnet: its app takes both loopback spellings of the API's origin, and
+ * DEVNET_OPERATOR_EMAIL is an owner (an invitation until its first sign-in).
+ */
+async function openConsole(server: Awaited<ReturnType<typeof buildApp>>, origins: string[]): Promise<void> {
+  const ctx = server.satchel
+  const id = await readOperatorAppId(ctx)
+  const app = id ? await ctx.apps.getApp(id) : undefined
+  if (!app) return
+  const missing = origins.filter((origin) => !app.allowedOrigins.includes(origin))
+  if (missing.length)
+    await ctx.apps.updateApp(app.id, { allowedOrigins: [...app.allowedOrigins, ...missing] })
+  await inviteOperator(ctx.db, { email: DEVNET_OPERATOR_EMAIL, role: 'owner', invitedBy: 'devnet' })
 }
 
 /** The development app: made on first start with every login method, its id kept in the data folder. */

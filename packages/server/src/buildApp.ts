@@ -26,16 +26,23 @@ import { createAppsRepository } from './identity/apps/appsRepository'
 import { checkProductionApps } from './identity/apps/checkProductionApps'
 import { appRoutes } from './identity/apps/routes'
 import { sealStoredAppSecrets } from './identity/apps/sealStoredAppSecrets'
+import { settingsRoutes } from './identity/apps/settingsRoutes'
 import type { ServerContext } from './identity/context'
 import { installGuards, type RouteGuardEntry } from './identity/guards/installGuards'
+import { consoleRoutes } from './identity/operators/consoleRoutes'
+import { ensureOperatorApp } from './identity/operators/ensureOperatorApp'
 import { APP_ID_HEADER } from './identity/requestContext'
+import { adminSessionRoutes } from './identity/sessions/adminSessionRoutes'
 import { sessionRoutes } from './identity/sessions/routes'
 import { createSessionCache } from './identity/sessions/sessionCache'
+import { adminUserRoutes } from './identity/users/adminUserRoutes'
+import { adminUserWriteRoutes } from './identity/users/adminUserWriteRoutes'
 import { userRoutes } from './identity/users/routes'
 import { createUsersRepository } from './identity/users/usersRepository'
 import { webhookRoutes } from './identity/webhooks/routes'
 import { startWebhookWorker, type WebhookWorkerOptions } from './identity/webhooks/startWebhookWorker'
 import { mfaRoutes } from './mfa/routes'
+import { adminAnalyticsRoutes } from './ops/analytics/adminAnalyticsRoutes'
 import { analyticsRoutes } from './ops/analytics/routes'
 import { outboxRoutes } from './ops/dev/outboxRoutes'
 import { startPruneSchedule } from './ops/maintenance/startPruneSchedule'
@@ -55,6 +62,7 @@ import { createLocalVault } from './vault/createLocalVault'
 import { createRemoteVault } from './vault/createRemoteVault'
 import type { Vault } from './vault/types'
 import { startReconciler } from './wallets/chains/reconcileSentTransactions'
+import { createUserWalletHooks } from './wallets/createUserWalletHooks'
 import { exportRoutes } from './wallets/export/routes'
 import { policyRoutes } from './wallets/policies/routes'
 import { createWalletGuardHook } from './wallets/readWalletRequest'
@@ -190,6 +198,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     users: createUsersRepository(db),
     sessionCache: createSessionCache({ kv, now, log: app.log }),
     ...createWalletServices({ db, kv, now, log: app.log }),
+    userWallets: createUserWalletHooks(() => ctx),
     log: app.log,
     now,
   }
@@ -264,6 +273,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   })
 
   try {
+    // The console's app, made on the first start: operators sign in to it (identity/operators/).
+    await ensureOperatorApp(ctx)
     registerSystemRoutes(app, ctx)
     for (const routes of [
       walletRoutes,
@@ -289,6 +300,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       fundingRoutes,
       secretRoutes,
       webhookRoutes,
+      settingsRoutes,
+      adminUserRoutes,
+      adminUserWriteRoutes,
+      adminSessionRoutes,
+      adminAnalyticsRoutes,
+      consoleRoutes,
       ...(options.extraRoutes ?? []),
     ])
       await app.register(routes(ctx))

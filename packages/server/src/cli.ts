@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { buildApp } from './buildApp'
 import { createAppsRepository } from './identity/apps/appsRepository'
 import { type LoginMethod, loginMethods } from './identity/apps/types'
+import { runOperatorsCommand } from './identity/operators/runOperatorsCommand'
 import { pruneExpiredRows } from './ops/maintenance/pruneExpiredRows'
+import { serveConsole } from './ops/static/serveConsole'
 import { type Config, ConfigError, loadConfig } from './platform/config/loadConfig'
 import { resolveEncryptionKey } from './platform/config/resolveKeys'
 import { createDatabase, type Database } from './platform/db/createDatabase'
@@ -18,6 +22,9 @@ const USAGE = `Usage:
                                                   NODE_ENV=production always a production-mode app)
   satchel apps list [--json]
   satchel apps rotate-key --app APP_ID            retire the app's token-signing key and make a new one
+  satchel operators invite --email EMAIL --role owner|admin|viewer
+                                                  let EMAIL sign in to the console at /console
+  satchel operators list [--json]
   satchel prune [--json]                          delete expired codes, sessions, outbox messages and
                                                   funding sessions now (the server also does it every
                                                   PRUNE_INTERVAL_SECONDS)
@@ -49,6 +56,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env)
   if (command === 'serve') {
     const app = await buildApp(config)
+    await serveBuiltConsole(app)
     process.once('SIGINT', () => void shutDown(app, config))
     process.once('SIGTERM', () => void shutDown(app, config))
     await app.listen({ port: config.port, host: config.host })
@@ -70,6 +78,17 @@ async function main(argv: string[]): Promise<number> {
       const pruned = await pruneExpiredRows(db, { now: Date.now() })
       if (values.json) console.log(JSON.stringify(pruned))
       else for (const [table, count] of Object.entries(pruned)) console.log(`${table}: ${count} pruned`)
+      return 0
+    } finally {
+      await db.close()
+    }
+  }
+  if (command === 'operators') {
+    const db = await openDatabase(config)
+    try {
+      await migrate(db)
+      const lines = await runOperatorsCommand(db, sub, argv.slice(2), (message) => new UsageError(message))
+      for (const line of lines) console.log(line)
       return 0
     } finally {
       await db.close()
@@ -156,6 +175,19 @@ async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/**
+ * The console at `/console` when a build of it is present: `SATCHEL_CONSOLE_DIR`, else the repository's
+ * `apps/console/dist` (`npm run build -w @satchel/console`). No chains are given to it in production:
+ * the server's RPC URLs may hold API keys, so the console shows wallets without balances there.
+ */
+async function serveBuiltConsole(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  const dir =
+    process.env.SATCHEL_CONSOLE_DIR ?? fileURLToPath(new URL('../../../apps/console/dist/', import.meta.url))
+  if (!existsSync(join(dir, 'index.html'))) return
+  if (await serveConsole(app, app.satchel, { distDir: dir }))
+    app.log.info(`Console served at /console from ${dir}`)
+}
 
 /** What `apps create` enables without `--methods` (the same as the apps repository's default). */
 const DEFAULT_LOGIN_METHODS: LoginMethod[] = ['email', 'sms', 'guest']

@@ -1,6 +1,10 @@
 // @satchel/server: the API server, for operators who embed it in their own process.
 export { type BuildAppOptions, buildApp, type SatchelServer } from './buildApp'
 export type { ServerContext } from './identity/context'
+export { readOperatorAppId } from './identity/operators/ensureOperatorApp'
+export { inviteOperator, type Operator, type OperatorRole } from './identity/operators/operators'
+export { type ConsoleChain, type ServeConsoleParameters, serveConsole } from './ops/static/serveConsole'
+export { type ServeStaticAppParameters, serveStaticApp } from './ops/static/serveStaticApp'
 export { type Config, ConfigError, loadConfig } from './platform/config/loadConfig'
 export { createDatabase, type Database, type Db } from './platform/db/createDatabase'
 export { migrate } from './platform/db/migrate'

@@ -47,6 +47,22 @@ describe('satchel CLI', { timeout: 120_000 }, () => {
     expect(listed.stdout).not.toContain(created.app_secret)
   })
 
+  it('invites console operators by email and role, and lists them with their state', async () => {
+    const invited = await satchel(['operators', 'invite', '--email', 'Ops@Example.com', '--role', 'owner'])
+    expect(invited.stdout).toContain('ops@example.com is an owner of the Satchel console')
+    const listed = await satchel(['operators', 'list', '--json'])
+    expect(JSON.parse(listed.stdout.trim())).toMatchObject({
+      email: 'ops@example.com',
+      role: 'owner',
+      accepted: false,
+    })
+    await expect(
+      satchel(['operators', 'invite', '--email', 'x@example.com', '--role', 'god']),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining('--role must be one of owner, admin, viewer'),
+    })
+  })
+
   it('refuses a bad origin and an unknown login method with a clear message', async () => {
     await expect(
       satchel(['apps', 'create', '--name', 'X', '--origin', 'https://x.example/path']),

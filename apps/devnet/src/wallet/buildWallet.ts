@@ -3,12 +3,13 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** The web wallet's folder (apps/wallet) and the sources its build bundles. */
+/** The web wallet's folder (apps/wallet), and the console's (apps/console): each built the same way. */
 export const WALLET_DIR = fileURLToPath(new URL('../../../wallet/', import.meta.url))
-const SOURCES = [
-  // This file too: a change to how the wallet is built makes every kept build stale.
+export const CONSOLE_DIR = fileURLToPath(new URL('../../../console/', import.meta.url))
+/** What every app's build bundles besides its own folder. */
+const SHARED_SOURCES = [
+  // This file too: a change to how the apps are built makes every kept build stale.
   fileURLToPath(import.meta.url),
-  WALLET_DIR,
   fileURLToPath(new URL('../../../../packages/react/src/', import.meta.url)),
   fileURLToPath(new URL('../../../../packages/core/src/', import.meta.url)),
 ]
@@ -18,6 +19,8 @@ export type BuildWalletParameters = {
   /** Where the built files go (index.html and assets/). */
   outDir: string
   log?: ((line: string) => void) | undefined
+  /** The app to build: the wallet unless given (`CONSOLE_DIR`). */
+  appDir?: string | undefined
 }
 
 export type BuildWalletReturnType = { outDir: string; built: boolean }
@@ -36,7 +39,7 @@ async function newestChange(path: string): Promise<number> {
 }
 
 /**
- * Builds the web wallet with Vite into `outDir` when it is missing or older than the wallet's, the
+ * Builds the web wallet (or the console, `appDir`) with Vite into `outDir` when it is missing or older than the wallet's, the
  * SDK's or core's sources; otherwise keeps it (a second `npm start` serves at once). The build goes to
  * a fresh folder first and is moved into place whole, so a server never serves half a build.
  *
@@ -46,12 +49,15 @@ async function newestChange(path: string): Promise<number> {
 export async function buildWallet({
   outDir: given,
   log = () => {},
+  appDir = WALLET_DIR,
 }: BuildWalletParameters): Promise<BuildWalletReturnType> {
   const outDir = resolve(given)
   const builtAt = (await stat(join(outDir, 'index.html')).catch(() => undefined))?.mtimeMs ?? 0
-  const changedAt = Math.max(...(await Promise.all(SOURCES.map(newestChange))))
+  const changedAt = Math.max(...(await Promise.all([appDir, ...SHARED_SOURCES].map(newestChange))))
   if (builtAt > changedAt) return { outDir, built: false }
-  log('Building the web wallet (first start, or its sources changed)...')
+  log(
+    `Building ${appDir === WALLET_DIR ? 'the web wallet' : 'the console'} (first start, or its sources changed)...`,
+  )
   // Vite is needed only here: a start that serves an up-to-date build never loads it.
   const { build, createLogger } = await import('vite')
   const logger = createLogger('warn')
@@ -70,8 +76,8 @@ export async function buildWallet({
   process.env.NODE_ENV = 'production'
   try {
     await build({
-      root: WALLET_DIR,
-      configFile: join(WALLET_DIR, 'vite.config.ts'),
+      root: appDir,
+      configFile: join(appDir, 'vite.config.ts'),
       logLevel: 'warn',
       customLogger: logger,
       build: { outDir: staging, emptyOutDir: true },

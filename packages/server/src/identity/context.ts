@@ -9,6 +9,7 @@ import type { Vault } from '../vault/types'
 import type { AppsRepository } from './apps/appsRepository'
 import type { SessionState } from './sessions/sessionCache'
 import type { UsersRepository } from './users/usersRepository'
+import type { UserWalletHooks } from './users/userWalletHooks'
 
 /**
  * What every feature module is given: configuration and the shared services, nothing global. Every
@@ -27,6 +28,8 @@ export interface ServerContext {
   rpcUrls: ReadonlyMap<number, string>
   apps: AppsRepository
   users: UsersRepository
+  /** The wallets layer's answers to what identity/ needs of a user's wallets (set by buildApp). */
+  userWallets: UserWalletHooks
   /** Live sessions, cached per instance and emptied everywhere on revocation. */
   sessionCache: SharedCache<SessionState>
   /** The API's own 32-byte key (seals signing keys, auth shares; keys code hashes). */

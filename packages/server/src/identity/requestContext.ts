@@ -43,7 +43,14 @@ export async function resolveApp(ctx: ServerContext, request: FastifyRequest): P
 export async function requireAuth(ctx: ServerContext, request: FastifyRequest): Promise<Auth> {
   const cached = auths.get(request)
   if (cached) return cached
-  const app = await resolveApp(ctx, request)
+  return requireAuthFor(ctx, request, await resolveApp(ctx, request))
+}
+
+/**
+ * `requireAuth` for a given app rather than the one the header names: the console's operators sign in
+ * to the operator app and name the app they act on in `satchel-app-id` (guards/requireOperator.ts).
+ */
+export async function requireAuthFor(ctx: ServerContext, request: FastifyRequest, app: App): Promise<Auth> {
   const token = readAccessToken(request, app)
   if (!token) throw new ApiError('must_be_authenticated')
   const claims = await verifyTokenCached(token, {

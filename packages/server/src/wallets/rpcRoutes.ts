@@ -3,7 +3,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../identity/context'
-import { requireMfa, userHasMfa } from '../identity/guards/requireMfa'
+import { requireSigningMfa } from '../identity/guards/requireSigningMfa'
 import { claimRequestOnce } from '../identity/signedRequests/signedRequest'
 import type { AuditBatcher, AuditIntent } from '../platform/audit/createAuditBatcher'
 import type { NonceManager } from './chains/createNonceManager'
@@ -123,8 +123,7 @@ export function walletRpcRoutes(
               const [replay, mfa, policies] = await Promise.allSettled([
                 claimRequestOnce(ctx, authorized),
                 (async () => {
-                  if (actor.kind !== 'user' || authorized.app.settings.requireMfaForSigning !== true) return
-                  if (await userHasMfa(ctx, actor.auth.userId)) await requireMfa(ctx, request, actor.auth)
+                  if (actor.kind === 'user') await requireSigningMfa(ctx, request, authorized.app, actor.auth)
                 })(),
                 evaluatePolicies(ctx, {
                   walletId: wallet.id,

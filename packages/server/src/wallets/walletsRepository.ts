@@ -235,14 +235,17 @@ export function createWalletsRepository(
       return rows.map(toWallet)
     },
 
-    /** The wallet with its root, for signing; served from a cache every instance keeps coherent. */
+    /**
+     * The wallet with its root, for signing; served from a cache every instance keeps coherent. A
+     * revoked wallet (its user was deleted) is not found: nothing signs with it.
+     */
     async getSigningWallet(walletId: string): Promise<SigningWallet | undefined> {
       return signingCache.load(walletId, async () => {
         const [row] = await db.query<
           WalletRow & { sealed_vault_share: Uint8Array; sealed_auth_share: Uint8Array }
         >(
           `select w.*, r.sealed_vault_share, r.sealed_auth_share
-           from wallets w join key_roots r on r.id = w.root_id where w.id = $1`,
+           from wallets w join key_roots r on r.id = w.root_id where w.id = $1 and w.revoked_at is null`,
           [walletId],
         )
         if (!row) return undefined

@@ -9,8 +9,16 @@ import {
   touchAppSecret,
 } from '../appSecrets/appSecrets'
 import { hasPlaintextAppSecrets } from './hasPlaintextAppSecrets'
+import { parseAccessLists, toAccessListsJson } from './parseAccessLists'
 import { sealAppSettings } from './sealAppSettings'
-import { type App, type AppSettings, type LoginMethod, loginMethods } from './types'
+import {
+  type App,
+  type AppSettings,
+  type LoginMethod,
+  loginMethods,
+  type MfaRequirement,
+  type WalletsOnLogin,
+} from './types'
 
 type AppRow = {
   id: string
@@ -22,6 +30,11 @@ type AppRow = {
   require_terms: boolean
   cookie_mode: boolean
   settings: AppSettings
+  terms_url: string | null
+  mfa_requirement: MfaRequirement
+  wallets_on_login: WalletsOnLogin
+  deletion_grace_days: number
+  access_lists: unknown
   created_at: Date
 }
 
@@ -115,6 +128,7 @@ export function createAppsRepository(db: Db, now: () => number = Date.now, encry
       patch: Partial<
         Pick<
           App,
+          | 'name'
           | 'allowedOrigins'
           | 'loginMethods'
           | 'mode'
@@ -122,6 +136,11 @@ export function createAppsRepository(db: Db, now: () => number = Date.now, encry
           | 'cookieMode'
           | 'settings'
           | 'devUserLimit'
+          | 'termsUrl'
+          | 'mfaRequirement'
+          | 'walletsOnLogin'
+          | 'deletionGraceDays'
+          | 'accessLists'
         >
       >,
     ): Promise<App> {
@@ -130,7 +149,8 @@ export function createAppsRepository(db: Db, now: () => number = Date.now, encry
       const next = { ...current, ...patch, settings: sealSettings(id, patch.settings ?? current.settings) }
       await db.query(
         `update apps set allowed_origins = $2, login_methods = $3, mode = $4, require_terms = $5, cookie_mode = $6,
-         settings = $7, dev_user_limit = $8 where id = $1`,
+         settings = $7, dev_user_limit = $8, terms_url = $9, mfa_requirement = $10, wallets_on_login = $11,
+         deletion_grace_days = $12, access_lists = $13, name = $14 where id = $1`,
         [
           id,
           next.allowedOrigins,
@@ -140,6 +160,12 @@ export function createAppsRepository(db: Db, now: () => number = Date.now, encry
           next.cookieMode,
           JSON.stringify(next.settings),
           next.devUserLimit,
+          next.termsUrl,
+          next.mfaRequirement,
+          next.walletsOnLogin,
+          next.deletionGraceDays,
+          JSON.stringify(toAccessListsJson(next.accessLists)),
+          next.name,
         ],
       )
       cache.delete(id)
@@ -213,6 +239,11 @@ function toApp(row: AppRow): App {
     requireTerms: row.require_terms,
     cookieMode: row.cookie_mode,
     settings: row.settings,
+    termsUrl: row.terms_url,
+    mfaRequirement: row.mfa_requirement,
+    walletsOnLogin: row.wallets_on_login,
+    deletionGraceDays: row.deletion_grace_days,
+    accessLists: parseAccessLists(row.access_lists),
     createdAt: row.created_at,
   }
 }

@@ -21,6 +21,16 @@ export type App = {
   devUserLimit: number | null
   requireTerms: boolean
   cookieMode: boolean
+  /** The terms the person accepts before their first login ends (`requireTerms` is true when set). */
+  termsUrl: string | null
+  /** When signing needs a second factor (see identity/guards/requireSigningMfa.ts). */
+  mfaRequirement: MfaRequirement
+  /** The embedded wallets the server makes at a person's first login. */
+  walletsOnLogin: WalletsOnLogin
+  /** How long a deleted user stays restorable before the prune job removes them for good. */
+  deletionGraceDays: number
+  /** Who may sign in at all (see identity/sessions/checkAccessLists.ts). */
+  accessLists: AccessLists
   /** Per-method configuration (custom JWT issuer, OAuth providers, MFA for signing, ...). */
   settings: AppSettings
   createdAt: Date
@@ -36,3 +46,16 @@ export type AppSettings = {
   }
   [key: string]: unknown
 }
+
+export const mfaRequirements = ['off', 'optional', 'required_for_wallet_actions'] as const
+/** `off`: signing never asks; `optional`: as `settings.requireMfaForSigning` says; `required_for_wallet_actions`: every user must hold and show one. */
+export type MfaRequirement = (typeof mfaRequirements)[number]
+
+export const walletsOnLoginValues = ['none', 'ethereum', 'solana', 'both'] as const
+export type WalletsOnLogin = (typeof walletsOnLoginValues)[number]
+
+/** Identifiers as stored: emails and domains lower-case, phones E.164, EVM addresses lower-case. */
+export type AccessList = { emails: string[]; domains: string[]; phones: string[]; walletAddresses: string[] }
+
+/** The allowlist (only its entries may sign in, when enabled) and the denylist (never). */
+export type AccessLists = { allowlist: AccessList & { enabled: boolean }; denylist: AccessList }

@@ -1,11 +1,12 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
-import { writeAudit } from '../../platform/audit/writeAudit'
 import { secretsEqual } from '../../platform/crypto/tokens'
 import type { ServerContext } from '../context'
 import { requireAppSecret, requireAuth, resolveApp } from '../requestContext'
+import { auditRefusals } from './auditRefusals'
 import { checkSessionSignature } from './checkSessionSignature'
 import { checkStepUp } from './checkStepUp'
+import { consoleHook, isOperatorBearer, operatorAppHook } from './operatorHooks'
 import type { FreshLoginRule, Guard, GuardHooks, RouteGuard, UserGuard } from './routeGuard'
 
 /** A guard's check: runs before validation, sets `request.guarded`, throws an ApiError to refuse. */
@@ -34,8 +35,10 @@ export function createGuardHook(
 ): GuardHook | undefined {
   if (typeof guard !== 'string') {
     const user = userHook(ctx, guard[0], freshLogin, route)
-    // Basic credentials are the app's backend; anything else is checked as the user.
-    return (request) => (isBasic(request) ? appHook(ctx, request) : user(request))
+    // Basic credentials are the app's backend, a console operator stands in for it; anything else is
+    // checked as the user.
+    return (request) =>
+      isBasic(request) || isOperatorBearer(request) ? appHook(ctx, request, route) : user(request)
   }
   return singleHook(ctx, guard, freshLogin, route, hooks)
 }
@@ -62,10 +65,12 @@ function singleHook(
         if (ctx.config.env === 'production') throw new ApiError('not_found')
         request.guarded = { kind: 'app-id', app: await resolveApp(ctx, request) }
       }
-    case 'operator':
-      return async (request) => operatorHook(ctx, request)
+    case 'metrics':
+      return async (request) => metricsHook(ctx, request)
+    case 'console':
+      return (request) => consoleHook(ctx, request, route)
     case 'app':
-      return (request) => appHook(ctx, request)
+      return (request) => appHook(ctx, request, route)
     case 'wallet':
       return hooks.wallet
     case 'user':
@@ -88,27 +93,17 @@ function userHook(
     }
   return async (request) => {
     const auth = await requireAuth(ctx, request)
-    // From here the caller is known: a refusal is worth recording (a stolen token at work, or a
-    // session asked to confirm it's the person).
-    try {
+    // From here the caller is known: a refusal is worth recording.
+    await auditRefusals(ctx, auth, { route, guard }, async () => {
       await checkSessionSignature(ctx, request, auth)
       if (guard === 'user+signed+stepup') await checkStepUp(ctx, request, auth, freshLogin)
-    } catch (error) {
-      await writeAudit(ctx.db, {
-        appId: auth.app.id,
-        userId: auth.userId,
-        sessionId: auth.sessionId,
-        action: 'guard.refused',
-        outcome: 'denied',
-        details: { route, guard, code: error instanceof ApiError ? error.code : 'internal_error' },
-      })
-      throw error
-    }
+    })
     request.guarded = { kind: 'user', app: auth.app, auth }
   }
 }
 
-async function appHook(ctx: ServerContext, request: FastifyRequest): Promise<void> {
+async function appHook(ctx: ServerContext, request: FastifyRequest, route: string): Promise<void> {
+  if (!isBasic(request)) return operatorAppHook(ctx, request, route)
   const caller = await requireAppSecret(ctx, request)
   // A read-only secret reads: anything but GET could change the app (or mint a full secret).
   if (caller.access === 'read_only' && request.method !== 'GET' && request.method !== 'HEAD')
@@ -121,7 +116,7 @@ async function appHook(ctx: ServerContext, request: FastifyRequest): Promise<voi
  * shares the API's port: with `METRICS_TOKEN` set only `Authorization: Bearer <token>` (what
  * Prometheus sends with `authorization.credentials`) is answered.
  */
-function operatorHook(ctx: ServerContext, request: FastifyRequest): void {
+function metricsHook(ctx: ServerContext, request: FastifyRequest): void {
   const token = ctx.config.metricsToken
   if (token === undefined) return
   const header = request.headers.authorization ?? ''

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { AppSecretAccess } from '../appSecrets/appSecrets'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
+import type { OperatorRole } from '../operators/operators'
 import type { Auth } from '../requestContext'
 
 /**
@@ -18,8 +19,13 @@ import type { Auth } from '../requestContext'
  * - `refresh`: the refresh token (with its proof of possession), checked by the route itself;
  * - `webhook`: a funding provider's signature over the body, checked by the route itself;
  * - `dev`: development only (never answered in production), with the app id;
- * - `operator`: the operator's own tools (`/metrics`): `Authorization: Bearer $METRICS_TOKEN` when that
- *   is set (such routes are not registered in production without it).
+ * - `metrics`: the operator's own tools (`/metrics`): `Authorization: Bearer $METRICS_TOKEN` when that
+ *   is set (such routes are not registered in production without it);
+ * - `console`: an operator of the Satchel console (an access token of the operator app, a role in
+ *   `operators`), on the console's own routes; writes signed, the dangerous ones stepped up.
+ *
+ * The `app` guard also takes a console operator's access token with the target app in
+ * `satchel-app-id` (guards/operatorHooks.ts): viewers read, admins and owners write, signed.
  */
 export const GUARDS = [
   'none',
@@ -32,7 +38,8 @@ export const GUARDS = [
   'refresh',
   'webhook',
   'dev',
-  'operator',
+  'metrics',
+  'console',
 ] as const
 
 export type Guard = (typeof GUARDS)[number]
@@ -62,8 +69,12 @@ export type FreshLoginRule = true | ((ctx: ServerContext, auth: Auth) => Promise
 export interface GuardedKinds {
   'app-id': { app: App }
   user: { app: App; auth: Auth }
-  app: { app: App; secretId: string; access: AppSecretAccess }
+  app: { app: App; secretId: string; access: AppSecretAccess; operator?: OperatorActor }
+  console: { app: App; auth: Auth; operator: OperatorActor }
 }
+
+/** A console operator behind a request (the operator app's user, their email and role). */
+export type OperatorActor = { userId: string; email: string; role: OperatorRole }
 
 export type Guarded = {
   [Kind in keyof GuardedKinds]: { kind: Kind } & GuardedKinds[Kind]

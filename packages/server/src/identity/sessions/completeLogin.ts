@@ -6,6 +6,8 @@ import type { ServerContext } from '../context'
 import type { LinkedAccountInput } from '../users/usersRepository'
 import { emitEvent } from '../webhooks/emitEvent'
 import { toEventAccount } from '../webhooks/toEventAccount'
+import { checkLoginAllowed } from './checkLoginAllowed'
+import { createLoginWallets } from './createLoginWallets'
 import { mintSessionTokens, sendAuthenticated, startSession } from './issueSession'
 
 export type CompleteLoginParameters = {
@@ -34,6 +36,8 @@ export async function completeLogin(
 ) {
   if (!app.loginMethods.includes(method)) throw new ApiError('disallowed_login_method')
   let userId = await ctx.users.findUserIdByAccount(app.id, account.type, account.subject)
+  // The app's rules (deleted users, allow and deny lists), before anything is written.
+  await checkLoginAllowed(ctx, app, account, userId)
   let isNewUser = false
   if (userId) {
     await ctx.users.touchAccount(app.id, account.type, account.subject, account.details)
@@ -63,6 +67,8 @@ export async function completeLogin(
       if (!userId) throw error
     }
   }
+  // The wallets the app makes at first login, before the answer: the person's client finds them.
+  if (isNewUser) await createLoginWallets(ctx, app, userId)
   const [user, { sessionId, refreshToken }] = await Promise.all([
     ctx.users.requireUser(userId),
     startSession(ctx, request, { app, userId, sessionPublicKey }),

@@ -18,19 +18,24 @@ export type User = {
   isGuest: boolean
   hasAcceptedTerms: boolean
   createdAt: Date
+  /** Set while a deleted user waits for their purge (restorable until `purgeAfter`). */
+  deletedAt: Date | null
+  purgeAfter: Date | null
   linkedAccounts: LinkedAccount[]
   /** Confirmed second factors (`totp`, `sms`, `passkey`), in enrolment order. */
   mfaMethods: string[]
 }
 
-type UserRow = {
+export type UserRow = {
   id: string
   app_id: string
   is_guest: boolean
   has_accepted_terms: boolean
   created_at: Date
+  deleted_at: Date | null
+  purge_after: Date | null
 }
-type AccountRow = {
+export type AccountRow = {
   id: string
   user_id: string
   type: string
@@ -81,6 +86,27 @@ export function createUsersRepository(db: Db) {
         [appId, type, subject],
       )
       return row?.user_id
+    },
+
+    /**
+     * The user of an account of any type with this subject (OAuth, Telegram, Farcaster, passkey...):
+     * the admin lookup by "any identifier" when it is none of the shaped ones.
+     */
+    async findUserIdBySubject(appId: string, subject: string): Promise<string | undefined> {
+      const [row] = await db.query<{ user_id: string }>(
+        'select user_id from linked_accounts where app_id = $1 and subject = $2 order by first_verified_at limit 1',
+        [appId, subject],
+      )
+      return row?.user_id
+    },
+
+    /** True while the user is deleted (restorable, not yet purged): they cannot sign in. */
+    async isDeleted(userId: string): Promise<boolean> {
+      const [row] = await db.query<{ deleted: boolean }>(
+        'select deleted_at is not null as deleted from users where id = $1',
+        [userId],
+      )
+      return row?.deleted === true
     },
 
     /** Counts the app's users, stopping at `atMost` (a development app's cap): never a full scan. */
@@ -150,13 +176,21 @@ async function insertAccount(
   if (rows.length === 0) throw new ApiError('linked_to_another_user')
 }
 
-function toUser(row: UserRow, accounts: AccountRow[], mfaMethods: string[]): User {
+/**
+ * A user from their row, accounts and second factors (the admin list reads many at once).
+ *
+ * @example
+ * const user = toUser(row, accounts, ['totp'])
+ */
+export function toUser(row: UserRow, accounts: AccountRow[], mfaMethods: string[]): User {
   return {
     id: row.id,
     appId: row.app_id,
     isGuest: row.is_guest,
     hasAcceptedTerms: row.has_accepted_terms,
     createdAt: row.created_at,
+    deletedAt: row.deleted_at,
+    purgeAfter: row.purge_after,
     linkedAccounts: accounts.map((a) => ({
       id: a.id,
       type: a.type,

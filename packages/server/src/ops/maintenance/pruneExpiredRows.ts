@@ -35,6 +35,7 @@ export type PruneTable =
   | 'sessions'
   | 'dev_outbox'
   | 'funding_sessions'
+  | 'users'
 
 export type PruneExpiredRowsParameters = {
   /** Milliseconds since the epoch: the server's clock (tests move it). */
@@ -97,18 +98,28 @@ const STATEMENTS: ReadonlyArray<{ table: PruneTable; sql: string; cutoffs: (now:
              limit $1 for update skip locked)`,
     cutoffs: (now) => [now - PRUNE_RETENTION.finishedFundingMs, now - PRUNE_RETENTION.unfinishedFundingMs],
   },
+  {
+    // A deleted user past the app's grace period: gone for good, with everything that hangs off the
+    // row (accounts, sessions, key roots and wallets, by the schema's cascades). The audit log keeps
+    // what happened to them; it holds no key.
+    table: 'users',
+    sql: `delete from users where id in (
+            select id from users where purge_after < $2 limit $1 for update skip locked)`,
+    cutoffs: (now) => [now],
+  },
 ]
 
 /**
  * Deletes the rows nobody can use any more: expired one-time codes and MFA verifications, expired
  * refresh tokens, sessions a week after they ended, dev outbox messages after a day, and funding
- * sessions a week after they finished (30 days if they never did). Each table is pruned in batches
+ * sessions a week after they finished (30 days if they never did), and deleted users whose grace
+ * period is over. Each table is pruned in batches
  * of `batchSize` rows, each batch its own short statement; safe to run from several instances at
  * once. Answers how many rows went from each table.
  *
  * @example
  * const pruned = await pruneExpiredRows(ctx.db, { now: ctx.now() })
- * // { verification_codes: 12, mfa_verifications: 0, refresh_tokens: 40, sessions: 3, dev_outbox: 0, funding_sessions: 1 }
+ * // { verification_codes: 12, mfa_verifications: 0, refresh_tokens: 40, sessions: 3, dev_outbox: 0, funding_sessions: 1, users: 0 }
  */
 export async function pruneExpiredRows(
   db: Db,
@@ -121,6 +132,7 @@ export async function pruneExpiredRows(
     sessions: 0,
     dev_outbox: 0,
     funding_sessions: 0,
+    users: 0,
   }
   for (const { table, sql, cutoffs } of STATEMENTS) {
     const parameters = [batchSize, ...cutoffs(now).map((ms) => new Date(ms))]

@@ -75,14 +75,10 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
   })
 
   if (ctx.config.metricsToken !== undefined || ctx.config.env !== 'production')
-    app.get(
-      '/metrics',
-      { schema: { hide: true }, config: { guard: 'operator' } },
-      async (_request, reply) => {
-        reply.header('content-type', registry.contentType)
-        return registry.metrics()
-      },
-    )
+    app.get('/metrics', { schema: { hide: true }, config: { guard: 'metrics' } }, async (_request, reply) => {
+      reply.header('content-type', registry.contentType)
+      return registry.metrics()
+    })
 
   app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { guard: 'none' } }, async () =>
     app.swagger(),

@@ -1,0 +1,36 @@
+import type { MouseEvent } from 'react'
+import { useConsole } from './ConsoleContext'
+import { ROUTES } from './routes'
+import { consoleHref } from './useConsoleState'
+
+/**
+ * The console's navigation: real links (a middle click opens a new tab), followed in the page.
+ *
+ * @example
+ * <Nav current="/users" />
+ */
+export function Nav({ current }: { current: string }) {
+  const { navigate } = useConsole()
+  const follow = (event: MouseEvent<HTMLAnchorElement>, path: string) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    navigate(path)
+  }
+  return (
+    <nav className="nav" aria-label="Console">
+      <ul>
+        {ROUTES.map((route) => (
+          <li key={route.path}>
+            <a
+              href={consoleHref(route.path)}
+              aria-current={route.path === current ? 'page' : undefined}
+              onClick={(event) => follow(event, route.path)}
+            >
+              {route.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

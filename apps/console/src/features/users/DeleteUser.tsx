@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { useConsole } from '../../app/ConsoleContext'
+import { useAdminWrite } from '../../shared/api/useAdminWrite'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { type AdminUser, formatTime } from './userSchemas'
+
+/**
+ * Deleting a user (sessions and wallets revoked at once; restorable until the grace period ends), or
+ * restoring one. Deleting asks twice, and the server asks the operator to confirm it's them.
+ *
+ * @example
+ * <DeleteUser user={user} onChange={refetch} />
+ */
+export function DeleteUser({ user, onChange }: { user: AdminUser; onChange: () => void }) {
+  const { appId } = useConsole()
+  const { write, state, pending } = useAdminWrite()
+  const [asking, setAsking] = useState(false)
+  const path = `/api/v1/users/${encodeURIComponent(user.id)}`
+  const run = (method: 'DELETE' | 'POST', to: string) =>
+    write({ method, path: to, appId }).then(
+      () => {
+        setAsking(false)
+        onChange()
+      },
+      () => {},
+    )
+  return (
+    <section className="card stack-small danger-zone" aria-labelledby="delete-user">
+      <h2 id="delete-user">{user.deletedAt ? 'Deleted user' : 'Delete user'}</h2>
+      {user.deletedAt ? (
+        <>
+          <p>
+            Deleted {formatTime(user.deletedAt)}; restorable until {formatTime(user.purgeAfter)}.
+          </p>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={pending}
+            onClick={() => void run('POST', `${path}/restore`)}
+          >
+            {pending ? 'Restoring…' : 'Restore user'}
+          </button>
+        </>
+      ) : asking ? (
+        <div className="stack-small">
+          <p>Their sessions end and their wallets are revoked now. Delete this user?</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--danger button--small"
+              disabled={pending}
+              onClick={() => void run('DELETE', path)}
+            >
+              {pending ? 'Deleting…' : 'Yes, delete'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => setAsking(false)}
+            >
+              Keep
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="button button--danger button--small" onClick={() => setAsking(true)}>
+          Delete user…
+        </button>
+      )}
+      {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
+    </section>
+  )
+}
