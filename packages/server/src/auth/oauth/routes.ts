@@ -7,6 +7,7 @@ import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
 import { createRandomToken } from '../../platform/crypto/tokens'
 import { OAUTH_STATE_TTL_SECONDS, peekOAuthState, saveOAuthState } from './oauthState'
 import { resolveOAuthProvider } from './resolveOAuthProvider'
+import { toAuthorizationUrl } from './toAuthorizationUrl'
 import { verifyOAuthCallback } from './verifyOAuthCallback'
 
 /** Where a form_post provider (Apple) sends the user; Satchel then redirects on to the app's page. */
@@ -80,17 +81,19 @@ export function oauthRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
               expiresAt: ctx.now() + OAUTH_STATE_TTL_SECONDS * 1000,
             })
             if (!saved) throw new ApiError('invalid_data', { message: 'This state_code is already in use' })
-            const url = new URL(provider.authorizationUrl)
-            url.searchParams.set('response_type', 'code')
-            url.searchParams.set('client_id', provider.clientId)
-            url.searchParams.set('redirect_uri', redirectUri)
-            url.searchParams.set('scope', provider.scopes.join(' '))
-            url.searchParams.set('state', body.state_code)
-            url.searchParams.set('code_challenge', codeChallenge)
-            url.searchParams.set('code_challenge_method', 'S256')
-            if (provider.oidc) url.searchParams.set('nonce', nonce)
-            if (provider.responseMode === 'form_post') url.searchParams.set('response_mode', 'form_post')
-            return { url: url.toString() }
+            return {
+              url: toAuthorizationUrl(provider.authorizationUrl, {
+                response_type: 'code',
+                client_id: provider.clientId,
+                redirect_uri: redirectUri,
+                scope: provider.scopes.join(' '),
+                state: body.state_code,
+                code_challenge: codeChallenge,
+                code_challenge_method: 'S256',
+                nonce: provider.oidc ? nonce : undefined,
+                response_mode: provider.responseMode === 'form_post' ? 'form_post' : undefined,
+              }),
+            }
           },
         })
         // Not a step of the gate: the provider posts it, with no app to check. It only sends the
