@@ -29,8 +29,25 @@ export type RequestApiReturnType = { status: number; body: unknown }
  */
 export async function requestApi(
   context: SatchelNodeContext,
-  { method, path, body, signerKey, idempotencyKey }: RequestApiParameters,
+  parameters: RequestApiParameters,
 ): Promise<RequestApiReturnType> {
+  const response = await openApiResponse(context, parameters)
+  return { status: response.status, body: await response.json().catch(() => undefined) }
+}
+
+/**
+ * {@link requestApi}'s call, answering the response itself for a body read as it arrives (the
+ * JSON Lines export): a refusal is still thrown as the catalogue's {@link ApiError}.
+ *
+ * @throws {ApiError} the server's code.
+ * @throws {NetworkError} `failed` or `timeout` when no answer came.
+ * @example
+ * const response = await openApiResponse(context, { method: 'GET', path: '/api/v1/users/export' })
+ */
+export async function openApiResponse(
+  context: SatchelNodeContext,
+  { method, path, body, signerKey, idempotencyKey }: RequestApiParameters,
+): Promise<Response> {
   if (!context.appSecret)
     throw new ApiError('invalid_app_credentials', {
       details: 'createSatchelNode was given no appSecret; the app-secret API needs it',
@@ -66,8 +83,8 @@ export async function requestApi(
     const timedOut = cause instanceof Error && cause.name === 'TimeoutError'
     throw new NetworkError(timedOut ? 'timeout' : 'failed', { details: `${method} ${path}`, cause })
   }
+  if (response.ok) return response
   const answer: unknown = await response.json().catch(() => undefined)
-  if (response.ok) return { status: response.status, body: answer }
   throw toApiError(answer, response.status, `${method} ${path}`)
 }
 

@@ -1,5 +1,6 @@
 import { ApiError } from '@satchel/core'
 import type { Config } from '../../platform/config/loadConfig'
+import { findMissingDelivery } from '../../platform/delivery/findMissingDelivery'
 import { normalizePhone } from '../otp/codeSchemas'
 import { normalizeWalletAddress } from '../users/normalizeWalletAddress'
 import { assertOrigin } from './appsRepository'
@@ -30,8 +31,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
  * origins are `scheme://host[:port]`, https in production mode (localhost aside, for a developer's
  * own machine); the development user cap is at most the server's `DEV_USER_LIMIT`; phones become
  * E.164 and EVM addresses lower-case, as accounts store them, so a list entry matches however it was
- * typed. A terms URL turns the terms step on; null turns it off. Each refusal is `invalid_data`
- * naming the field.
+ * typed. A terms URL turns the terms step on; null turns it off. On a production server a code-sending
+ * login method needs its provider configured. Each refusal is `invalid_data` naming the field.
  *
  * @example
  * const patch = applySettingsPatch(app, { allowed_origins: ['https://shop.example'] }, ctx.config)
@@ -39,7 +40,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 export function applySettingsPatch(
   app: App,
   body: AppSettingsPatch,
-  config: Pick<Config, 'devUserLimit'>,
+  config: Pick<Config, 'devUserLimit' | 'env' | 'smtp' | 'sms'>,
 ): AppPatch {
   const patch: AppPatch = {}
   if (body.name !== undefined) patch.name = body.name
@@ -49,7 +50,14 @@ export function applySettingsPatch(
       throw invalid('dev_user_limit', `at most ${config.devUserLimit} (the server's DEV_USER_LIMIT)`)
     patch.devUserLimit = body.dev_user_limit
   }
-  if (body.login_methods !== undefined) patch.loginMethods = [...new Set(body.login_methods)]
+  if (body.login_methods !== undefined) {
+    // A production server refuses to start with an app whose code-sending method cannot send
+    // (checkProductionApps): refused here, or the next restart would not come up.
+    const missing = config.env === 'production' ? findMissingDelivery(config, body.login_methods) : undefined
+    if (missing)
+      throw invalid('login_methods', `${missing.method} login needs ${missing.variables} set on the server`)
+    patch.loginMethods = [...new Set(body.login_methods)]
+  }
   const mode = patch.mode ?? app.mode
   const origins = body.allowed_origins ?? (patch.mode === 'production' ? app.allowedOrigins : undefined)
   if (origins !== undefined) {

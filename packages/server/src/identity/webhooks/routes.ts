@@ -22,7 +22,7 @@ import {
 
 const security = [{ appSecret: [] }]
 const config = { guard: 'app' } as const
-const tags = ['webhooks']
+const tags = ['admin', 'webhooks']
 
 const endpointParams = z.object({ endpoint_id: z.string().min(1).max(64) })
 const eventTypes = z

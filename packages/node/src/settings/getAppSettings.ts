@@ -1,0 +1,14 @@
+import { requestApi } from '../api/requestApi'
+import type { SatchelNodeContext } from '../types'
+import { type AppSettings, toAppSettings } from './toAppSettings'
+
+/**
+ * The app's settings (`GET /api/v1/apps/settings`).
+ *
+ * @example
+ * const { loginMethods } = await getAppSettings(context)
+ */
+export async function getAppSettings(context: SatchelNodeContext): Promise<AppSettings> {
+  const { body } = await requestApi(context, { method: 'GET', path: '/api/v1/apps/settings' })
+  return toAppSettings(body)
+}

@@ -1,0 +1,32 @@
+import { requestApi } from '../api/requestApi'
+import { toQuery } from '../api/toQuery'
+import type { SatchelNodeContext } from '../types'
+import { type AdminUser, toAdminUser } from './toAdminUser'
+
+/** One identifier to find a user by; `q` is any of them, told apart by its shape. */
+export type LookupUserParameters =
+  | { email: string }
+  | { phone: string }
+  | { walletAddress: string }
+  | { customJwtSubject: string }
+  | { oauthProvider: string; oauthSubject: string }
+  | { q: string }
+
+/**
+ * The app's user behind an email, phone (any common form), wallet address (linked or embedded),
+ * custom-JWT subject or OAuth subject (`GET /api/v1/users/lookup`).
+ *
+ * @throws {ApiError} `user_does_not_exist` when nobody holds it.
+ * @example
+ * const user = await lookupUser(context, { walletAddress: '0x...' })
+ */
+export async function lookupUser(
+  context: SatchelNodeContext,
+  parameters: LookupUserParameters,
+): Promise<AdminUser> {
+  const { body } = await requestApi(context, {
+    method: 'GET',
+    path: `/api/v1/users/lookup?${toQuery(parameters)}`,
+  })
+  return toAdminUser(body)
+}
