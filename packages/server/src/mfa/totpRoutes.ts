@@ -6,6 +6,7 @@ import type { ServerContext } from '../identity/context'
 import { readAuth } from '../identity/guards/readAuth'
 import { clientIp } from '../identity/requestContext'
 import { seal } from '../platform/crypto/seal'
+import { countBackupCodes, issueBackupCodes } from './backupCodes'
 import {
   confirmMfaMethod,
   deleteMfaMethod,
@@ -14,7 +15,13 @@ import {
   savePendingMfaMethod,
 } from './mfaMethods'
 import { recordMfaVerification } from './recordMfaVerification'
-import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
+import {
+  backupCodesAnswerSchema,
+  mfaCodeSchema,
+  mfaMethodsAnswerSchema,
+  mfaTokenAnswerSchema,
+  notEnrolled,
+} from './schemas'
 import { createTotp, totpSecretAad, verifyTotpCode } from './totp'
 
 const security = [{ bearer: [] }]
@@ -60,10 +67,11 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['mfa'],
-          summary: 'Finish TOTP enrolment with a code from the authenticator app',
+          summary:
+            'Finish TOTP enrolment with a code from the authenticator app (answers the first backup codes)',
           security,
           body: z.object({ code: mfaCodeSchema }),
-          response: { 200: mfaMethodsAnswerSchema },
+          response: { 200: mfaMethodsAnswerSchema.extend(backupCodesAnswerSchema.partial().shape) },
         },
         config: { guard: 'user+signed+stepup' },
       },
@@ -80,7 +88,14 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           ip: clientIp(request),
         })
         await confirmMfaMethod(ctx, auth.userId, 'totp')
-        return { mfa_methods: await listMfaMethods(ctx, auth.userId) }
+        // A first set of backup codes comes with the authenticator, while the step-up still holds; a
+        // set the user already has is kept (new ones are asked for, and replace it, on their route).
+        const { createdAt } = await countBackupCodes(ctx, auth.userId)
+        const backupCodes = createdAt === null ? await issueBackupCodes(ctx, auth.userId) : undefined
+        return {
+          mfa_methods: await listMfaMethods(ctx, auth.userId),
+          ...(backupCodes ? { backup_codes: backupCodes } : {}),
+        }
       },
     )
 
