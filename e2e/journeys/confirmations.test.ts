@@ -22,7 +22,7 @@ const PASSCODE = 'Harbour-lights-83-slow-tide'
 async function confirmWithBackupCode(page: Page, code: string): Promise<void> {
   const prompt = page.getByRole('form', { name: "Confirm it's you" })
   await prompt.getByRole('radio', { name: 'Backup code' }).check()
-  await prompt.getByLabel('Backup code').fill(code)
+  await prompt.getByRole('textbox', { name: 'Backup code' }).fill(code)
   await prompt.getByRole('button', { name: 'Confirm' }).click()
 }
 
@@ -73,10 +73,11 @@ describe('confirmations and backup codes', () => {
     const other = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const phone = await other.newPage()
     await signInWithEmail(phone, world, EMAIL)
-    await phone
-      .getByRole('dialog', { name: 'Unlock your wallet' })
-      .getByRole('button', { name: 'Not now' })
-      .click()
+    // The new session lands locked and is asked for the passcode at once; the person unlocks.
+    const unlock = phone.getByRole('dialog', { name: 'Unlock your wallet' })
+    await unlock.getByLabel('Recovery passcode').fill(PASSCODE)
+    await unlock.getByRole('button', { name: 'Unlock' }).click()
+    await unlock.waitFor({ state: 'hidden', timeout: 20_000 })
     await openScreen(phone, 'Settings')
 
     // Unlinking the only email: asked first, with what it would mean; Cancel leaves it.
@@ -98,9 +99,12 @@ describe('confirmations and backup codes', () => {
     const prompt = phone.getByRole('form', { name: "Confirm it's you" })
     await prompt.getByRole('alert').getByText('The backup code is wrong or was already used').waitFor()
     await saveScreenshot(phone, 'confirmations', 'spent-backup-code')
-    await prompt.getByLabel('Backup code').fill(codes[1] ?? '')
+    await prompt.getByRole('textbox', { name: 'Backup code' }).fill(codes[1] ?? '')
     await prompt.getByRole('button', { name: 'Confirm' }).click()
     await lock.getByText('Status: Not set').waitFor({ timeout: 20_000 })
+    // Two codes spent: the count, read when Settings opens, says so.
+    await openScreen(phone, 'Home')
+    await openScreen(phone, 'Settings')
     await phone.getByRole('region', { name: 'Two-factor authentication' }).getByText('8 of 10 left').waitFor()
 
     // Logging out everywhere: asked, naming the consequence, then done (the factor is still fresh).

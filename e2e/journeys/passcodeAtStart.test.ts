@@ -2,9 +2,10 @@ import type { Browser } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { test } from '../support/journeyTest'
+import { lockWithPasscode } from '../support/lockWithPasscode'
 import { saveScreenshot } from '../support/saveScreenshot'
 import type { JourneyDevnet } from '../support/startJourneyDevnet'
-import { fundWithSandboxCard, openScreen, signInWithEmail } from '../support/walletSteps'
+import { openScreen, signInWithEmail } from '../support/walletSteps'
 
 let world: JourneyDevnet
 let browser: Browser
@@ -18,16 +19,7 @@ const PASSCODE = 'Copper-kettle-17-green-moss'
 
 describe('the recovery passcode at session start', () => {
   it('a new session that lands locked is asked for the passcode at once; unlocking at Confirm keeps the send', async () => {
-    const first = await browser.newContext()
-    const page = await first.newPage()
-    await signInWithEmail(page, world, 'early-lock@example.com')
-    await fundWithSandboxCard(page, { chain: 'Satchel Devnet', asset: 'ETH', amount: '0.1' })
-    await openScreen(page, 'Settings')
-    const recovery = page.getByRole('region', { name: 'Recovery passcode' })
-    await recovery.getByLabel('Passcode', { exact: true }).fill(PASSCODE)
-    await recovery.getByRole('button', { name: 'Set passcode' }).click()
-    await recovery.getByText('Status: Set, unlocked on this device').waitFor()
-    await first.close()
+    await lockWithPasscode(browser, world, 'early-lock@example.com', PASSCODE)
 
     // A phone, a new session: the passcode is asked for before anything else, over Home.
     const second = await browser.newContext({ viewport: { width: 390, height: 844 } })

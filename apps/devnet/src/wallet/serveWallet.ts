@@ -58,6 +58,8 @@ function toStaticFile(body: Buffer, path: string, cacheControl: string): StaticF
 /** JSON that is safe inside a `<script>` element: no `</script>` or `<!--` can close it early. */
 const toScriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c')
 
+const WALLETCONNECT_VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com']
+
 /**
  * Serves the built wallet at `/` of the API server: its files with their content types (gzip when the
  * browser takes it, hashed assets cached for a year, the page never), the page for every other path
@@ -97,10 +99,13 @@ export async function serveWallet(
       ...(config.walletconnect ? [new URL(config.walletconnect.relay_url).origin] : []),
     ]),
   ]
+  // WalletConnect's Verify: the wallet fetches its public key and attestations from these (the only
+  // hosts WalletConnect accepts for it), to tell a proposal's real domain from the one it claims.
+  const verify = config.walletconnect ? WALLETCONNECT_VERIFY_ORIGINS : []
   const headers = {
     'content-security-policy': [
       "default-src 'self'",
-      `connect-src 'self' ${origins.join(' ')}`,
+      `connect-src 'self' ${[...origins, ...verify].join(' ')}`,
       "img-src 'self' data:",
       // React and the SDK's modal set style attributes.
       "style-src 'self' 'unsafe-inline'",

@@ -11,13 +11,7 @@ import type { StepUp } from './stepUp'
  * @example
  * <BackupCodesRow stepUp={stepUp} onMade={setCodes} />
  */
-export function BackupCodesRow({
-  stepUp,
-  onMade,
-}: {
-  stepUp: StepUp
-  onMade: (codes: BackupCodes) => void
-}) {
+export function BackupCodesRow({ stepUp, onMade }: { stepUp: StepUp; onMade: (codes: BackupCodes) => void }) {
   const { getBackupCodeCount, generateBackupCodes } = useMfa()
   const [remaining, setRemaining] = useState<number | undefined>(undefined)
   const [state, setState] = useState<{ pending: boolean; error?: unknown }>({ pending: false })
