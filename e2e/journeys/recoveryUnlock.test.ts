@@ -2,9 +2,10 @@ import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { test } from '../support/journeyTest'
+import { lockWithPasscode } from '../support/lockWithPasscode'
 import { saveScreenshot } from '../support/saveScreenshot'
 import type { JourneyDevnet } from '../support/startJourneyDevnet'
-import { fundWithSandboxCard, openScreen, signInWithEmail } from '../support/walletSteps'
+import { openScreen, signInWithEmail } from '../support/walletSteps'
 
 let world: JourneyDevnet
 let browser: Browser
@@ -29,21 +30,17 @@ async function reviewSend(page: Page): Promise<void> {
 
 describe('recovery passcode', () => {
   it('locks a new sign-in until the passcode is entered; a wrong one is refused in words', async () => {
-    const first = await browser.newContext()
-    const page = await first.newPage()
-    await signInWithEmail(page, world, 'lock@example.com')
-    await fundWithSandboxCard(page, { chain: 'Satchel Devnet', asset: 'ETH', amount: '0.1' })
-    await openScreen(page, 'Settings')
-    const recovery = page.getByRole('region', { name: 'Recovery passcode' })
-    await recovery.getByLabel('Passcode', { exact: true }).fill(PASSCODE)
-    await recovery.getByRole('button', { name: 'Set passcode' }).click()
-    await recovery.getByText('Status: Set, unlocked on this device').waitFor()
-    await first.close()
+    await lockWithPasscode(browser, world, 'lock@example.com', PASSCODE)
 
     // A fresh browser: same person, new session. Home says plainly that signing is blocked.
     const second = await browser.newContext()
     const fresh = await second.newPage()
     await signInWithEmail(fresh, world, 'lock@example.com')
+    // The passcode is asked for at once (passcodeAtStart.test.ts); this person puts it off.
+    await fresh
+      .getByRole('dialog', { name: 'Unlock your wallet' })
+      .getByRole('button', { name: 'Not now' })
+      .click()
     const banner = fresh.getByRole('region', { name: 'Your wallet is locked on this device' })
     await banner.waitFor({ timeout: 20_000 })
     await saveScreenshot(fresh, 'recovery-unlock', 'home-locked')

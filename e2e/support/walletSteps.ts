@@ -13,16 +13,30 @@ export async function signInWithEmail(
   world: { walletUrl: string; outboxUrl: string },
   email: string,
 ): Promise<string> {
+  const code = await requestEmailCode(page, world, email)
+  await page.getByLabel('Code').fill(code)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  return readHeaderAddress(page)
+}
+
+/**
+ * Opens the wallet's sign-in, asks for an email code for `email` and answers it from the outbox.
+ *
+ * @example
+ * const code = await requestEmailCode(page, world, 'ada@example.com')
+ */
+export async function requestEmailCode(
+  page: Page,
+  world: { walletUrl: string; outboxUrl: string },
+  email: string,
+): Promise<string> {
   const context: BrowserContext = page.context()
   await page.goto(world.walletUrl)
   await page.getByRole('radio', { name: 'Email' }).check()
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('button', { name: 'Send code' }).click()
   await page.getByLabel('Code').waitFor()
-  const code = await readOutboxCode(context, world.outboxUrl, email)
-  await page.getByLabel('Code').fill(code)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  return readHeaderAddress(page)
+  return readOutboxCode(context, world.outboxUrl, email)
 }
 
 /**

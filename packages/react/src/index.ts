@@ -3,6 +3,12 @@
 // and SIWE helpers load on demand. The wagmi connector is its own entry: '@satchel/react/wagmi'.
 
 export {
+  type BackupCodes,
+  generateBackupCodes,
+  getBackupCodeCount,
+  verifyMfaWithBackupCode,
+} from './client/actions/backupCodes'
+export {
   type CreateWalletParameters,
   type CreateWalletReturnType,
   createWallet,
@@ -65,6 +71,11 @@ export {
 export { completeOAuthLink, type StartOAuthLinkParameters, startOAuthLink } from './client/actions/linkOAuth'
 export { linkPasskey } from './client/actions/linkPasskey'
 export { type LinkWalletParameters, linkWallet } from './client/actions/linkWallet'
+export {
+  type ListWalletTransactionsParameters,
+  listWalletTransactions,
+  type WalletTransaction,
+} from './client/actions/listWalletTransactions'
 export { loginAsGuest } from './client/actions/loginAsGuest'
 export { type LoginWithCustomJwtParameters, loginWithCustomJwt } from './client/actions/loginWithCustomJwt'
 export { type LoginWithEmailParameters, loginWithEmail, sendEmailCode } from './client/actions/loginWithEmail'

@@ -1,9 +1,9 @@
 import { MFA_VERIFICATION_TTL_SECONDS } from '@satchel/core'
-import { Secret, TOTP } from 'otpauth'
+import { Secret } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireMfa, userHasMfa } from '../src/identity/guards/requireMfa'
 import { startTestServer, type TestServer } from './harness'
-import { createP256Key, type P256Key, userCall } from './walletRequests'
+import { createMfaSteps, STEP_MS } from './support/mfaSteps'
 
 let t: TestServer
 beforeAll(async () => {
@@ -11,55 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const STEP_MS = 30_000
-
-/** The code an authenticator app shows for this secret at the server's (test) time. */
-function totpCode(secret: string, at = t.clock.now): string {
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at })
-}
-
-/** A 6-digit code that is not valid for this secret anywhere in the ±1 step window. */
-function wrongTotpCode(secret: string): string {
-  const valid = new Set([-1, 0, 1].map((d) => totpCode(secret, t.clock.now + d * STEP_MS)))
-  for (const candidate of ['000000', '111111', '222222', '333333'])
-    if (!valid.has(candidate)) return candidate
-  throw new Error('unreachable')
-}
-
-/** Each signed-in session's key, by its access token: the client that holds a token signs with its key. */
-const keys = new Map<string, P256Key>()
-
-async function signIn(email: string) {
-  const login = await t.loginWithEmail(email)
-  keys.set(login.token, login.key)
-  return login
-}
-
-/** A call as the session's own client makes it: the access token, signed with the session key. */
-const post = (url: string, token: string, options: { body?: unknown; mfa?: string } = {}) =>
-  userCall(t, { token, key: keys.get(token) ?? createP256Key() }, 'POST', url, {
-    ...(options.body !== undefined ? { body: options.body } : {}),
-    ...(options.mfa ? { mfaToken: options.mfa } : {}),
-  })
-
-/** Signs in, enrols TOTP, and moves past the enrolment code's time step. */
-async function withTotp(email: string) {
-  const login = await signIn(email)
-  const init = await post('/api/v1/mfa/totp/init', login.token)
-  expect(init.statusCode).toBe(200)
-  const { secret } = init.json()
-  const enroll = await post('/api/v1/mfa/totp/enroll', login.token, { body: { code: totpCode(secret) } })
-  expect(enroll.statusCode).toBe(200)
-  t.clock.advance(STEP_MS)
-  return { token: login.token, userId: login.user.id, secret }
-}
-
-async function verifyTotp(token: string, secret: string): Promise<string> {
-  const r = await post('/api/v1/mfa/totp/verify', token, { body: { code: totpCode(secret) } })
-  expect(r.statusCode).toBe(200)
-  t.clock.advance(STEP_MS) // the next code is a new one
-  return r.json().token
-}
+const { totpCode, wrongTotpCode, signIn, post, withTotp, verifyTotp } = createMfaSteps(() => t)
 
 describe('TOTP', () => {
   it('init gives a base32 secret, an otpauth URI for the app and the user, and its QR code', async () => {
@@ -358,18 +310,25 @@ describe('SMS MFA', () => {
     ).toBe('invalid_credentials')
   })
 
-  it('after 5 wrong codes the code is burnt: the 6th try fails even with the right code', async () => {
+  it('after 5 wrong codes the code is burnt: the right code is then told to request a new one', async () => {
     const login = await withSms('sms-guess@example.com', '+14155550104')
     await post('/api/v1/mfa/passwordless_sms/init', login.token)
     const code = await t.latestCode('+14155550104')
     const wrong = code === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       const r = await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code: wrong } })
       expect(r.json()).toEqual({ error: 'The code is wrong or has expired', code: 'invalid_credentials' })
     }
+    const fifth = await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code: wrong } })
+    expect(fifth.json().code).toBe('code_attempts_exceeded')
+    const right = await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code } })
+    expect(right.statusCode).toBe(429)
+    expect(right.json().code).toBe('code_attempts_exceeded')
+    await post('/api/v1/mfa/passwordless_sms/init', login.token)
+    const fresh = await t.latestCode('+14155550104')
     expect(
-      (await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code } })).json().code,
-    ).toBe('invalid_credentials')
+      (await post('/api/v1/mfa/passwordless_sms/verify', login.token, { body: { code: fresh } })).statusCode,
+    ).toBe(200)
   })
 
   it("a thief's wrong codes in their session never burn the code texted to the owner's session", async () => {
@@ -381,10 +340,10 @@ describe('SMS MFA', () => {
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < 6; i++)
       await post('/api/v1/mfa/passwordless_sms/verify', thief.token, { body: { code: wrong } })
-    // Nor can the thief's session spend the owner's code.
+    // Nor can the thief's session spend the owner's code: it only learns its own code is burnt.
     expect(
       (await post('/api/v1/mfa/passwordless_sms/verify', thief.token, { body: { code } })).json().code,
-    ).toBe('invalid_credentials')
+    ).toBe('code_attempts_exceeded')
     const r = await post('/api/v1/mfa/passwordless_sms/verify', owner.token, { body: { code } })
     expect(r.statusCode, r.body).toBe(200)
   })

@@ -42,20 +42,29 @@ describe('email codes', () => {
     })
   })
 
-  it('kills a code after 5 wrong tries with its flow: the 6th try fails even with the right code', async () => {
+  it('kills a code after 5 wrong tries with its flow: from the 5th, even the right code is told to request a new one', async () => {
     const { code, flowId } = await t.sendCode('guess@example.com')
     const wrong = code === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 5; i++) {
-      const r = await t.call('POST', '/api/v1/passwordless/authenticate', {
-        body: { email: 'guess@example.com', code: wrong, flow_id: flowId },
+    const attempt = (tried: string) =>
+      t.call('POST', '/api/v1/passwordless/authenticate', {
+        body: { email: 'guess@example.com', code: tried, flow_id: flowId },
       })
-      expect(r.json().code).toBe('invalid_credentials')
-    }
-    const sixth = await t.call('POST', '/api/v1/passwordless/authenticate', {
-      body: { email: 'guess@example.com', code, flow_id: flowId },
+    for (let i = 0; i < 4; i++) expect((await attempt(wrong)).json().code).toBe('invalid_credentials')
+    const fifth = await attempt(wrong)
+    expect(fifth.statusCode).toBe(429)
+    expect(fifth.json()).toEqual({
+      error: 'Too many wrong tries: this code no longer works. Request a new code',
+      code: 'code_attempts_exceeded',
     })
-    expect(sixth.statusCode).toBe(401)
-    expect(sixth.json().code).toBe('invalid_credentials')
+    const sixth = await attempt(code)
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json().code).toBe('code_attempts_exceeded')
+    // A new code is a new flow: it works.
+    const fresh = await t.sendCode('guess@example.com')
+    const again = await t.call('POST', '/api/v1/passwordless/authenticate', {
+      body: { email: 'guess@example.com', code: fresh.code, flow_id: fresh.flowId },
+    })
+    expect(again.statusCode).toBe(200)
   })
 
   it('accepts a code once only', async () => {
@@ -137,7 +146,7 @@ describe('email codes', () => {
         body: { email, code: wrong, flow_id: stranger.json().flow_id },
         ip: '203.0.113.8',
       })
-      expect(guess.json().code).toBe('invalid_credentials')
+      expect(guess.json().code).toBe(i < 4 ? 'invalid_credentials' : 'code_attempts_exceeded')
     }
     const flowless = await t.call('POST', '/api/v1/passwordless/authenticate', {
       body: { email, code: wrong },

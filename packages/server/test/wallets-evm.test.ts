@@ -11,7 +11,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
-import { PUBLIC_URL, type SignedInUser, signInWithKey } from './walletRequests'
+import { basicAuth, PUBLIC_URL, type SignedInUser, signInWithKey } from './walletRequests'
 import {
   type LocalChain,
   refusal,
@@ -216,5 +216,49 @@ describe('eth_sendTransaction', () => {
       token: alice.token,
     })
     expect(refusal(unknown)).toMatchObject({ status: 404, code: 'not_found' })
+  })
+})
+
+describe('the list of transactions the API sent', () => {
+  it("lists the wallet's sends newest first with their status, to its owner only", async () => {
+    const first = (await send({ to: BOB, value: '3' })).json().data.hash
+    await client.waitForTransactionReceipt({ hash: first })
+    const second = (await send({ to: BOB, value: '4' })).json().data.hash
+    await client.waitForTransactionReceipt({ hash: second })
+    const list = await t.call('GET', `/api/v1/wallets/${wallet.id}/transactions`, { token: alice.token })
+    expect(list.statusCode, list.body).toBe(200)
+    const { transactions } = list.json()
+    const hashes = transactions.map((entry: { hash: string }) => entry.hash)
+    expect(hashes.indexOf(second)).toBeLessThan(hashes.indexOf(first))
+    expect(transactions[hashes.indexOf(first)]).toEqual({
+      hash: first,
+      caip2: CAIP2,
+      status: expect.stringMatching(/^(pending|mined)$/),
+      ...(transactions[hashes.indexOf(first)].block_number === undefined
+        ? {}
+        : { block_number: expect.any(Number) }),
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    })
+    // Further back: only what was sent before the given time.
+    const older = await t.call(
+      'GET',
+      `/api/v1/wallets/${wallet.id}/transactions?before=${encodeURIComponent(transactions[hashes.indexOf(second)].created_at)}`,
+      { token: alice.token },
+    )
+    expect(older.json().transactions.map((entry: { hash: string }) => entry.hash)).not.toContain(second)
+
+    const bob = await signInWithKey(t, 'bob-list@example.com')
+    const foreign = await t.call('GET', `/api/v1/wallets/${wallet.id}/transactions`, { token: bob.token })
+    expect(refusal(foreign)).toMatchObject({ status: 404, code: 'embedded_wallet_not_found' })
+    const junk = await t.call('GET', `/api/v1/wallets/${wallet.id}/transactions?before=yesterday`, {
+      token: alice.token,
+    })
+    expect(refusal(junk)).toMatchObject({ status: 400, code: 'invalid_data' })
+    // The user's route: an app secret does not read it (the app has the per-hash status route).
+    const asApp = await t.call('GET', `/api/v1/wallets/${wallet.id}/transactions`, {
+      origin: null,
+      headers: basicAuth(t.app.id, t.appSecret),
+    })
+    expect(asApp.statusCode).toBe(401)
   })
 })

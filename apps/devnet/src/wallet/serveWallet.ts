@@ -21,9 +21,13 @@ export type ServeWalletParameters = {
   config: WalletRuntimeConfig
 }
 
+// WalletConnect's Verify: the wallet fetches its public key and attestations from these (the only hosts
+// WalletConnect accepts for it), to tell a proposal's real domain from the one it claims.
+const WALLETCONNECT_VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com']
+
 /**
  * Serves the built wallet at `/` of the API server (see `serveStaticApp`): the page may call the
- * chains' JSON-RPC endpoints and the WalletConnect relay besides the API.
+ * chains' JSON-RPC endpoints, the WalletConnect relay and its Verify service besides the API.
  *
  * @example
  * await serveWallet(server, { distDir, config: { app_id: appId, chains: [{ id: 31337, rpc_url }] } })
@@ -34,7 +38,9 @@ export async function serveWallet(
 ): Promise<void> {
   const connectOrigins = [
     ...config.chains.map((chain) => new URL(chain.rpc_url).origin),
-    ...(config.walletconnect ? [new URL(config.walletconnect.relay_url).origin] : []),
+    ...(config.walletconnect
+      ? [new URL(config.walletconnect.relay_url).origin, ...WALLETCONNECT_VERIFY_ORIGINS]
+      : []),
   ]
   await serveStaticApp(server, { distDir, prefix: '', config, connectOrigins })
 }

@@ -1,5 +1,6 @@
 import { useSatchel } from '@satchel/react'
 import { lazy, Suspense } from 'react'
+import { UnlockPrompt } from '../shared/recovery/UnlockPrompt'
 import { ErrorMessage } from '../shared/ui/ErrorMessage'
 import { LoadingState } from '../shared/ui/LoadingState'
 import { useAppConfig } from '../shared/useAppConfig'
@@ -53,5 +54,9 @@ export function AppGate() {
         </Suspense>
       </ErrorBoundary>
     )
-  return <Shell />
+  return (
+    <UnlockPrompt>
+      <Shell />
+    </UnlockPrompt>
+  )
 }

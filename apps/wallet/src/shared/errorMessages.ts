@@ -45,6 +45,7 @@ export const apiErrorMessages: Record<ApiErrorCode, string | null> = {
   max_accounts_reached: 'Your account has as many sign-in methods as it can hold. Remove one first.',
   passkey_not_allowed: 'Passkeys are not available in this wallet. Choose another way.',
   invalid_signature: 'The signature was not accepted. Try again, and approve it in your wallet.',
+  code_attempts_exceeded: 'Too many tries — request a new code.',
   nonce_expired_or_used: 'That sign-in request expired. Start again.',
   missing_or_invalid_mfa: 'Enter your second-factor code to continue.',
   mfa_already_enrolled: 'This second factor is already set up.',

@@ -70,6 +70,7 @@ describe('apiErrors', () => {
         "cannot_link_more_of_type": 409,
         "cannot_unlink_last_account": 409,
         "client_request_timeout": 408,
+        "code_attempts_exceeded": 429,
         "delivery_not_configured": 503,
         "development_mode_user_limit": 403,
         "disallowed_login_method": 403,

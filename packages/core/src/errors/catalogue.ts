@@ -55,6 +55,10 @@ export const apiErrors = {
   max_accounts_reached: { status: 409, message: 'The maximum number of linked accounts is reached' },
   passkey_not_allowed: { status: 403, message: 'Passkeys are not allowed for this app' },
   invalid_signature: { status: 401, message: 'The signature is not valid' },
+  code_attempts_exceeded: {
+    status: 429,
+    message: 'Too many wrong tries: this code no longer works. Request a new code',
+  },
   nonce_expired_or_used: { status: 401, message: 'The sign-in nonce has expired or was already used' },
   // MFA
   missing_or_invalid_mfa: { status: 403, message: 'Missing or invalid MFA verification' },

@@ -7,7 +7,13 @@ import { readAuth } from '../identity/guards/readAuth'
 import type { Auth } from '../identity/requestContext'
 import { confirmMfaMethod, deleteMfaMethod, getMfaMethod, listMfaMethods, type MfaMethod } from './mfaMethods'
 import { recordMfaVerification } from './recordMfaVerification'
-import { mfaCodeSchema, mfaMethodsAnswerSchema, mfaTokenAnswerSchema, notEnrolled } from './schemas'
+import {
+  backupCodesAnswerSchema,
+  mfaCodeSchema,
+  mfaMethodsAnswerSchema,
+  mfaTokenAnswerSchema,
+  notEnrolled,
+} from './schemas'
 
 type App = Parameters<FastifyPluginAsyncZod>[0]
 
@@ -27,6 +33,8 @@ export type MfaCodeRoutesParameters = {
     code: string,
     request: FastifyRequest,
   ): Promise<void>
+  /** More for enroll's answer once the method is confirmed (TOTP's first backup codes). */
+  afterEnroll?: ((auth: Auth) => Promise<{ backup_codes?: string[] }>) | undefined
 }
 
 /**
@@ -73,10 +81,11 @@ export function addMfaCodeRoutes(app: App, ctx: ServerContext, spec: MfaCodeRout
   }
   const methodsOf = async (userId: string) => ({ mfa_methods: await listMfaMethods(ctx, userId) })
 
-  post('enroll', 'user+signed+stepup', mfaMethodsAnswerSchema, async (request) => {
+  const enrollAnswer = mfaMethodsAnswerSchema.extend(backupCodesAnswerSchema.partial().shape)
+  post('enroll', 'user+signed+stepup', enrollAnswer, async (request) => {
     const auth = await prove(request, 'enroll')
     await confirmMfaMethod(ctx, auth.userId, spec.type)
-    return methodsOf(auth.userId)
+    return { ...(await methodsOf(auth.userId)), ...(await spec.afterEnroll?.(auth)) }
   })
   post('verify', 'user', mfaTokenAnswerSchema, async (request) => {
     const auth = await prove(request, 'verify')

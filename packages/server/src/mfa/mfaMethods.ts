@@ -1,6 +1,7 @@
 import type { ServerContext } from '../identity/context'
 import { emitUserEvent } from '../identity/webhooks/emitUserEvent'
 import { createId } from '../platform/crypto/tokens'
+import { deleteBackupCodes } from './backupCodes'
 
 /** The second factors Satchel offers. */
 export type MfaMethodType = 'totp' | 'sms' | 'passkey'
@@ -133,6 +134,8 @@ export async function deleteMfaMethod(
   )
   // A pending method that is dropped was never enabled: only a confirmed one's removal is news.
   if (rows.some((row) => row.confirmed)) await emitUserEvent(ctx, userId, 'mfa.disabled', { method: type })
+  // Backup codes stand in for a second factor: with the last one gone they would be one on their own.
+  if ((await listMfaMethods(ctx, userId)).length === 0) await deleteBackupCodes(ctx, userId)
   return rows.length > 0
 }
 

@@ -18,7 +18,7 @@ import type { MfaMethodType } from './mfaMethods'
 export async function recordMfaVerification(
   ctx: ServerContext,
   auth: Auth,
-  method?: MfaMethodType,
+  method?: MfaMethodType | 'backup_code',
 ): Promise<string> {
   const token = createRandomToken(32)
   const now = ctx.now()

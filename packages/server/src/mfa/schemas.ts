@@ -7,6 +7,9 @@ export const mfaCodeSchema = z.string().regex(/^\d{6}$/, 'a 6-digit code')
 /** Answer of enroll and unenroll: the user's confirmed methods afterwards. */
 export const mfaMethodsAnswerSchema = z.object({ mfa_methods: z.array(z.enum(['totp', 'sms', 'passkey'])) })
 
+/** Answer of a new set of backup codes: shown this once, never stored in the clear. */
+export const backupCodesAnswerSchema = z.object({ backup_codes: z.array(z.string()) })
+
 /** Answer of every verify route: the MFA token for `satchel-mfa-token`. */
 export const mfaTokenAnswerSchema = z.object({ token: z.string() })
 

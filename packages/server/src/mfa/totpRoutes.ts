@@ -7,6 +7,7 @@ import { readAuth } from '../identity/guards/readAuth'
 import { clientIp } from '../identity/requestContext'
 import { seal } from '../platform/crypto/seal'
 import { addMfaCodeRoutes } from './addMfaCodeRoutes'
+import { countBackupCodes, issueBackupCodes } from './backupCodes'
 import { getMfaMethod, savePendingMfaMethod } from './mfaMethods'
 import { createTotp, totpSecretAad, verifyTotpCode } from './totp'
 
@@ -52,7 +53,8 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       type: 'totp',
       path: 'totp',
       summaries: {
-        enroll: 'Finish TOTP enrolment with a code from the authenticator app',
+        enroll:
+          'Finish TOTP enrolment with a code from the authenticator app (answers the first backup codes)',
         verify: 'Pass TOTP: answers an MFA token for sensitive actions, valid 15 minutes for this session',
         unenroll: 'Remove TOTP (signed, with a fresh MFA token in satchel-mfa-token)',
       },
@@ -60,6 +62,12 @@ export function totpRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
       startWith: 'Start TOTP enrolment with /api/v1/mfa/totp/init first',
       check: (auth, method, _purpose, code, request) =>
         verifyTotpCode(ctx, method, code, { sessionId: auth.sessionId, ip: clientIp(request) }),
+      // A first set of backup codes comes with the authenticator, while the step-up still holds; a set
+      // the user already has is kept (new ones are asked for, and replace it, on their own route).
+      afterEnroll: async (auth) => {
+        const { createdAt } = await countBackupCodes(ctx, auth.userId)
+        return createdAt === null ? { backup_codes: await issueBackupCodes(ctx, auth.userId) } : {}
+      },
     })
   }
 }

@@ -13,6 +13,7 @@ import { walletRpcRoutes } from './rpcRoutes'
 import { scanRoutes } from './scan/routes'
 import { signerRoutes } from './signerRoutes'
 import { toWalletJson, walletJsonSchema } from './toWalletJson'
+import { transactionListRoutes } from './transactionListRoutes'
 import { transactionRoutes } from './transactionRoutes'
 import type { WalletRecord } from './walletsRepository'
 import { withIdempotency } from './withIdempotency'
@@ -49,6 +50,7 @@ export function walletRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
     await app.register(walletRpcRoutes(ctx, follower, nonces, auditLog))
     await app.register(signerRoutes(ctx))
     await app.register(transactionRoutes(ctx, follower))
+    await app.register(transactionListRoutes(ctx))
     await app.register(scanRoutes(ctx))
 
     app.post(

@@ -1,14 +1,17 @@
 import type { WalletConnectPeer } from '@satchel/react/walletconnect-wallet'
+import { describeVerification } from './describeVerification'
 
 /**
- * Who an app says it is: its icon, name and address. Self-declared, so the URL is shown in full for
- * the person to judge, and Verify's warnings (when it ran) are shown above everything.
+ * Who an app says it is (icon and name, self-declared) and where it really comes from: the domain
+ * with WalletConnect Verify's status (verified, not verified, domain mismatch, known threat), the
+ * last two as alerts.
  *
  * @example
  * <AppIdentity app={proposal.app} headingLevel={2} />
  */
 export function AppIdentity({ app, headingLevel = 2 }: { app: WalletConnectPeer; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const verify = describeVerification(app)
   return (
     <div className="connections__app">
       {app.icon ? (
@@ -27,15 +30,22 @@ export function AppIdentity({ app, headingLevel = 2 }: { app: WalletConnectPeer;
       )}
       <div className="connections__app-text">
         <Heading className="connections__app-name">{app.name}</Heading>
-        <p className="connections__app-url mono">{app.url || 'No website given'}</p>
-      </div>
-      {app.isScam || app.verification === 'invalid' ? (
-        <p className="notice error-message connections__verify" role="alert">
-          {app.isScam
-            ? 'Danger: this app is reported as a scam.'
-            : 'This app’s website does not match the domain it connects from.'}
+        {/* The domain with what Verify says of it: a self-declared URL is never shown as fact. */}
+        <p className="connections__app-url">
+          <span className="mono">{verify.domain}</span>{' '}
+          <span className={`connections__tag connections__verify-status--${verify.status}`}>
+            {verify.label}
+          </span>
         </p>
-      ) : null}
+      </div>
+      {verify.status === 'threat' || verify.status === 'mismatch' ? (
+        <p className="notice error-message connections__verify" role="alert">
+          {verify.status === 'threat' ? 'Danger: ' : ''}
+          {verify.detail}
+        </p>
+      ) : (
+        <p className="field__hint connections__verify">{verify.detail}</p>
+      )}
     </div>
   )
 }

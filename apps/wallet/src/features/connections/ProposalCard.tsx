@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { AppIdentity } from './AppIdentity'
 import { describeChain } from './describeChain'
+import { describePermissions } from './describePermissions'
 
 /**
  * An app asks to connect: who it says it is, the networks and requests it wants (those this wallet
@@ -51,25 +52,25 @@ export function ProposalCard({
           </li>
         ))}
       </ul>
-      <h3>It will be able to ask you to</h3>
-      {proposal.methods.length === 0 ? (
-        <p className="muted">See your address only.</p>
-      ) : (
-        <ul className="connections__tags">
-          {proposal.methods.map((method) => (
-            <li
-              key={method.name}
-              className={method.supported ? 'connections__tag' : 'connections__tag connections__tag--off'}
-            >
-              <code>{method.name}</code>
-              {method.supported ? null : <span> (not supported)</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="field__hint">
-        It will see your wallet address. Nothing is signed or sent without your approval.
+      <h3>It will be able to</h3>
+      <p>
+        {describePermissions(
+          proposal.methods.filter((method) => method.supported).map((method) => method.name),
+          proposal.chains.filter((chain) => chain.supported).map((chain) => describeChain(chain.caip2)),
+        )}
+        .
       </p>
+      {proposal.methods.some((method) => !method.supported) ? (
+        <p className="field__hint">
+          Not offered by this wallet:{' '}
+          {proposal.methods
+            .filter((method) => !method.supported)
+            .map((method) => method.name)
+            .join(', ')}
+          .
+        </p>
+      ) : null}
+      <p className="field__hint">Nothing is signed or sent without your approval.</p>
       {proposal.refusal ? (
         <p className="notice notice--warning" role="alert">
           {proposal.refusal.message}, so it cannot be connected.

@@ -248,6 +248,15 @@ function TransactionSummaryView({
         </dd>
         <dt>Network</dt>
         <dd>{chain?.name ?? describeChain(request.caip2)}</dd>
+        {/* The fee the check's simulation measured: paid whatever the app's transaction does. */}
+        <dt>Network fee</dt>
+        <dd>
+          {scan.isPending
+            ? 'Estimating…'
+            : scan.data?.fee === undefined
+              ? 'Not known: the check could not simulate it'
+              : `${formatWei(scan.data.fee, { decimals: 6 })} ${chain?.nativeSymbol ?? 'ETH'}`}
+        </dd>
         {summary.data ? (
           <>
             <dt>Contract call</dt>

@@ -4,19 +4,24 @@ import type { WalletChain } from '../../shared/chains/useWalletChains'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
+import { useEthereumWallet } from '../../shared/useEthereumWallet'
+import { ActivityDetail, formatActivityTime } from '../activity/ActivityDetail'
+import type { ActivityItem } from '../activity/activityItem'
+import { NATIVE_SCAN_BLOCKS } from '../activity/readChainActivity'
 import { useActivity } from './useActivity'
 
 const statusLabel = { pending: 'Pending', mined: 'Confirmed', failed: 'Failed' } as const
 
 /**
- * Recent activity, newest first, each with its chain, status and an explorer link where the chain
- * has an explorer.
+ * Recent activity, newest first and dated, the same on every device: each line opens to its detail
+ * (fee, full address, hash, explorer link where the chain has one).
  *
  * @example
  * <ActivityList address={wallet.address} chains={chains} />
  */
 export function ActivityList({ address, chains }: { address: string; chains: readonly WalletChain[] }) {
-  const activity = useActivity(address, chains)
+  const wallet = useEthereumWallet()
+  const activity = useActivity({ id: wallet?.id ?? '', address }, chains)
   return (
     <div className="card activity">
       <h2>Recent activity</h2>
@@ -28,50 +33,54 @@ export function ActivityList({ address, chains }: { address: string; chains: rea
         <EmptyState title="No activity yet">Fund your wallet or ask a friend to send you USDC.</EmptyState>
       ) : null}
       {activity.data && activity.data.length > 0 ? (
-        <ul className="activity__list">
-          {activity.data.slice(0, 20).map((item) => {
+        <ul className="activity__list" aria-label="Transactions">
+          {activity.data.slice(0, 30).map((item) => {
             const chain = chains.find((entry) => entry.id === item.chainId)
-            const symbol = item.asset === 'USDC' ? 'USDC' : (chain?.nativeSymbol ?? 'ETH')
-            const amount =
-              item.asset === 'USDC'
-                ? formatWei(item.amount, { unitDecimals: USDC_DECIMALS, decimals: 2 })
-                : formatWei(item.amount)
+            const amount = describeAmount(item, chain)
             return (
-              <li key={`${item.chainId}:${item.hash}:${item.direction}`} className="activity__item">
-                <div className="activity__main">
-                  <p className="activity__title">
-                    {item.direction === 'in' ? 'Received' : 'Sent'}{' '}
-                    <strong>
-                      {amount} {symbol}
-                    </strong>
-                  </p>
-                  <p className="activity__meta">
-                    {item.direction === 'in' ? 'from' : 'to'}{' '}
-                    <span className="mono" title={item.counterparty}>
-                      {formatAddress(item.counterparty)}
+              <li
+                key={`${item.chainId}:${item.hash}:${item.direction}:${item.asset}`}
+                className="activity__item"
+              >
+                <details className="activity__main">
+                  <summary>
+                    <span className="activity__title">
+                      {describeTitle(item)} <strong>{amount}</strong>
                     </span>{' '}
-                    · {chain?.name ?? `Chain ${item.chainId}`}
-                  </p>
-                </div>
-                <div className="activity__side">
-                  <span className={`activity__status activity__status--${item.status}`}>
-                    {statusLabel[item.status]}
-                  </span>
-                  {chain?.explorerUrl ? (
-                    <a href={`${chain.explorerUrl}/tx/${item.hash}`} target="_blank" rel="noreferrer">
-                      View on explorer<span className="visually-hidden"> (opens a new tab)</span>
-                    </a>
-                  ) : (
-                    <span className="activity__no-explorer" title={item.hash}>
-                      No explorer for this chain
+                    <span className="activity__meta">
+                      {item.direction === 'in' ? 'from' : 'to'}{' '}
+                      <span className="mono">{formatAddress(item.counterparty)}</span> ·{' '}
+                      {chain?.name ?? `Chain ${item.chainId}`}
+                      {item.time === undefined ? '' : ` · ${formatActivityTime(item.time)}`}
+                    </span>{' '}
+                    <span className={`activity__status activity__status--${item.status}`}>
+                      {statusLabel[item.status]}
                     </span>
-                  )}
-                </div>
+                  </summary>
+                  <ActivityDetail item={item} chain={chain} amount={amount} />
+                </details>
               </li>
             )
           })}
         </ul>
       ) : null}
+      <p className="field__hint">
+        Coins (such as ETH) received are found in each network's latest {NATIVE_SCAN_BLOCKS} blocks; USDC and
+        everything you sent are always listed.
+      </p>
     </div>
   )
+}
+
+function describeTitle(item: ActivityItem): string {
+  if (item.asset === 'call') return 'App transaction'
+  return item.direction === 'in' ? 'Received' : 'Sent'
+}
+
+function describeAmount(item: ActivityItem, chain: WalletChain | undefined): string {
+  if (item.asset === 'call') return ''
+  if (item.asset === 'USDC')
+    return `${formatWei(item.amount, { unitDecimals: USDC_DECIMALS, decimals: 2 })} USDC`
+  const symbol = chain?.nativeSymbol ?? 'ETH'
+  return `${formatWei(item.amount)} ${symbol}`
 }

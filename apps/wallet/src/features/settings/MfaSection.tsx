@@ -1,8 +1,10 @@
-import { useMfa } from '@satchel/react'
+import { type BackupCodes, useMfa } from '@satchel/react'
 import { useId, useState } from 'react'
 import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { BackupCodesRow } from './BackupCodesRow'
+import { BackupCodesShown } from './BackupCodesShown'
 import { PasskeyEnrolment } from './PasskeyEnrolment'
 import { SmsEnrolment } from './SmsEnrolment'
 import type { StepUp } from './stepUp'
@@ -26,7 +28,8 @@ const isMethod = (value: string): value is Method =>
 /**
  * Two-factor authentication: the enrolled methods (each removable after a fresh second factor, as the
  * server requires), and enrolling an authenticator app, text messages or a passkey. Adding one when
- * another is on asks for the existing one first.
+ * another is on asks for the existing one first. The first authenticator comes with backup codes,
+ * shown once; new ones can be made later.
  */
 export function MfaSection() {
   const { methods, unenroll } = useMfa()
@@ -34,12 +37,18 @@ export function MfaSection() {
   const [notice, setNotice] = useState<string | undefined>(undefined)
   const [stepUpState, setStepUp] = useState<{ reason: string; retry: () => void } | undefined>(undefined)
   const [removing, setRemoving] = useState<{ method?: Method; error?: unknown }>({})
+  // A new set of backup codes, shown once until the person says it is saved.
+  const [codes, setCodes] = useState<BackupCodes | undefined>(undefined)
   const id = useId()
 
   const stepUp: StepUp = (reason, retry) => setStepUp({ reason, retry })
   const done = (method: Method) => () => {
     setNotice(added[method])
     setStepUp(undefined)
+  }
+  const totpDone = (backupCodes: BackupCodes) => {
+    done('totp')()
+    if (backupCodes.length > 0) setCodes(backupCodes)
   }
   const remove = (method: Method) => {
     setNotice(undefined)
@@ -84,8 +93,10 @@ export function MfaSection() {
               </button>
             </li>
           ))}
+          <BackupCodesRow key={codes?.join() ?? ''} stepUp={stepUp} onMade={setCodes} />
         </ul>
       )}
+      {codes ? <BackupCodesShown codes={codes} onSaved={() => setCodes(undefined)} /> : null}
       <div aria-live="polite">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       {removing.error ? <ErrorMessage error={removing.error} /> : null}
       {stepUpState ? (
@@ -100,7 +111,7 @@ export function MfaSection() {
       ) : null}
       {/* Hidden, not unmounted, while the prompt shows: a step-up resumes the enrolment it paused. */}
       <div className="settings__enrol" hidden={stepUpState !== undefined}>
-        {enrolled.includes('totp') ? null : <TotpEnrolment stepUp={stepUp} onDone={done('totp')} />}
+        {enrolled.includes('totp') ? null : <TotpEnrolment stepUp={stepUp} onDone={totpDone} />}
         {enrolled.includes('sms') ? null : <SmsEnrolment stepUp={stepUp} onDone={done('sms')} />}
         {enrolled.includes('passkey') ? null : <PasskeyEnrolment stepUp={stepUp} onDone={done('passkey')} />}
       </div>

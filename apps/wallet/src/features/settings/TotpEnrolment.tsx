@@ -1,5 +1,5 @@
 import { OTP_LENGTH } from '@satchel/core'
-import { useMfa } from '@satchel/react'
+import { type BackupCodes, useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { CodeField } from '../../shared/ui/CodeField'
@@ -15,12 +15,19 @@ type Step =
 
 /**
  * Enrols an authenticator app (TOTP): a QR code (or its secret typed by hand), then a first code.
- * With a second factor already on, the server asks for it first (`stepUp`).
+ * With a second factor already on, the server asks for it first (`stepUp`). `onDone` gets the first
+ * backup codes the server answers with the first authenticator (empty when the user already has some).
  *
  * @example
- * <TotpEnrolment stepUp={stepUp} onDone={() => setDone('Authenticator app added.')} />
+ * <TotpEnrolment stepUp={stepUp} onDone={(codes) => setCodes(codes)} />
  */
-export function TotpEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () => void }) {
+export function TotpEnrolment({
+  stepUp,
+  onDone,
+}: {
+  stepUp: StepUp
+  onDone: (backupCodes: BackupCodes) => void
+}) {
   const { initTotpEnrollment, enroll } = useMfa()
   const [state, setState] = useState<Step>({ step: 'idle' })
   const [error, setError] = useState<unknown>(undefined)
@@ -44,9 +51,9 @@ export function TotpEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =
     setError(undefined)
     setState({ ...state, pending: true })
     enroll({ method: 'totp', code: state.code }).then(
-      () => {
+      ({ backupCodes }) => {
         setState({ step: 'idle' })
-        onDone()
+        onDone(backupCodes)
       },
       (enrolError: unknown) => {
         setError(enrolError)

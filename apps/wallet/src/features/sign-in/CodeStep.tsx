@@ -1,5 +1,6 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { type FormEvent, useId, useState } from 'react'
+import { getErrorCode } from '../../shared/describeError'
 import { CodeField } from '../../shared/ui/CodeField'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 
@@ -28,9 +29,16 @@ export function CodeStep({
 }) {
   const [code, setCode] = useState('')
   const id = useId()
+  // After five wrong tries the server burns the code: even the right one cannot work any more, so the
+  // only way on is a new code, offered in place of "Sign in".
+  const burnt = getErrorCode(error) === 'code_attempts_exceeded'
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit(code)
+  }
+  const resend = () => {
+    setCode('')
+    onResend()
   }
   return (
     <form onSubmit={submit} noValidate>
@@ -39,13 +47,20 @@ export function CodeStep({
       </p>
       <CodeField id={id} label="Code" value={code} onChange={setCode} invalid={Boolean(error)} autoFocus />
       {error ? <ErrorMessage error={error} /> : null}
-      <button type="submit" className="button button--block" disabled={pending || code.length !== OTP_LENGTH}>
-        {pending ? 'Signing in…' : 'Sign in'}
+      <button
+        type={burnt ? 'button' : 'submit'}
+        className="button button--block"
+        onClick={burnt ? resend : undefined}
+        disabled={!burnt && (pending || code.length !== OTP_LENGTH)}
+      >
+        {burnt ? 'Request a new code' : pending ? 'Signing in…' : 'Sign in'}
       </button>
       <div className="actions">
-        <button type="button" className="button button--secondary button--small" onClick={onResend}>
-          Send a new code
-        </button>
+        {burnt ? null : (
+          <button type="button" className="button button--secondary button--small" onClick={resend}>
+            Send a new code
+          </button>
+        )}
         <button
           type="button"
           className="button button--secondary button--small"

@@ -4,14 +4,22 @@ import { type FormEvent, useId, useState } from 'react'
 import { CodeField } from '../ui/CodeField'
 import { ErrorMessage } from '../ui/ErrorMessage'
 
-type Choice = MfaMethod | 'passkey'
+type Choice = MfaMethod | 'passkey' | 'backup'
 
-const labels: Record<Choice, string> = { totp: 'Authenticator app', sms: 'Text message', passkey: 'Passkey' }
+const labels: Record<Choice, string> = {
+  totp: 'Authenticator app',
+  sms: 'Text message',
+  passkey: 'Passkey',
+  backup: 'Backup code',
+}
 const isChoice = (method: string): method is Choice =>
   method === 'totp' || method === 'sms' || method === 'passkey'
+/** A backup code as the server formats it (10 characters, a dash in the middle), typed any way. */
+const isBackupCode = (code: string) => code.replace(/[\s-]/g, '').length === 10
 
 /**
- * Asks for a second factor (a code from the authenticator app or a text, or a passkey) before a
+ * Asks for a second factor (a code from the authenticator app or a text, a passkey, or one of the
+ * backup codes that came with the authenticator app) before a
  * sensitive action (export, a send when the app requires MFA, an MFA change).
  * A verified code covers sensitive actions for 15 minutes.
  *
@@ -27,8 +35,10 @@ export function MfaPrompt({
   onVerified: () => void
   onCancel: () => void
 }) {
-  const { methods, verify, verifyPasskey, sendSmsCode } = useMfa()
-  const usable = methods.filter(isChoice)
+  const { methods, verify, verifyPasskey, verifyBackupCode, sendSmsCode } = useMfa()
+  const enrolled = methods.filter(isChoice)
+  // Backup codes come with an authenticator app: the way in when the phone with it is lost.
+  const usable: Choice[] = enrolled.includes('totp') ? [...enrolled, 'backup'] : enrolled
   const [method, setMethod] = useState<Choice | undefined>(usable[0])
   const [code, setCode] = useState('')
   const [state, setState] = useState<
@@ -51,7 +61,12 @@ export function MfaPrompt({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setState({ status: 'verifying' })
-    const verified = method === 'passkey' ? verifyPasskey() : verify({ method, code })
+    const verified =
+      method === 'passkey'
+        ? verifyPasskey()
+        : method === 'backup'
+          ? verifyBackupCode({ code })
+          : verify({ method, code })
     verified.then(onVerified, (error: unknown) => setState({ status: 'error', error }))
   }
   const textMe = () => {
@@ -76,6 +91,7 @@ export function MfaPrompt({
                 checked={option === method}
                 onChange={() => {
                   setMethod(option)
+                  setCode('')
                   setState({ status: 'idle' })
                 }}
               />
@@ -96,6 +112,23 @@ export function MfaPrompt({
       ) : null}
       {method === 'passkey' ? (
         <p>Use the fingerprint, face or screen lock of a passkey you turned on as a second factor.</p>
+      ) : method === 'backup' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-backup`}>
+            Backup code
+          </label>
+          <input
+            id={`${id}-backup`}
+            className="input mono"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <p className="field__hint">
+            One of the codes you saved when you set up your authenticator app. Each works once.
+          </p>
+        </div>
       ) : (
         <CodeField
           id={`${id}-code`}
@@ -109,7 +142,11 @@ export function MfaPrompt({
         <button
           type="submit"
           className="button"
-          disabled={(method !== 'passkey' && code.length !== OTP_LENGTH) || state.status === 'verifying'}
+          disabled={
+            (method === 'backup'
+              ? !isBackupCode(code)
+              : method !== 'passkey' && code.length !== OTP_LENGTH) || state.status === 'verifying'
+          }
         >
           {state.status === 'verifying'
             ? method === 'passkey'

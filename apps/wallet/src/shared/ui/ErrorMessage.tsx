@@ -1,7 +1,9 @@
-import { describeError } from '../describeError'
+import { describeError, getErrorCode } from '../describeError'
+import { UnlockButton } from '../recovery/UnlockButton'
 
 /**
- * An error in words, announced when it appears, with a way to try again when there is one.
+ * An error in words, announced when it appears, with a way to try again when there is one, and the
+ * passcode prompt when the wallet is locked on this device.
  *
  * @example
  * <ErrorMessage error={error} onRetry={reload} />
@@ -21,6 +23,10 @@ export function ErrorMessage({
         {title ? <strong>{title}: </strong> : null}
         {describeError(error)}
       </p>
+      {/* A locked wallet is unlocked where the person is: the prompt opens over this screen. */}
+      {getErrorCode(error) === 'recovery_required' ? (
+        <UnlockButton className="button button--secondary" />
+      ) : null}
       {onRetry ? (
         <button type="button" className="button button--secondary" onClick={onRetry}>
           Try again

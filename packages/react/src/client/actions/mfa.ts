@@ -1,6 +1,7 @@
 import { MFA_VERIFICATION_TTL_SECONDS } from '@satchel/core'
 import type { SatchelClient } from '../createSatchelClient'
 import { readString } from '../parse'
+import { type BackupCodes, readBackupCodes } from './backupCodes'
 import { getUser } from './getUser'
 import { requireFeature } from './requireFeature'
 
@@ -50,16 +51,17 @@ export async function sendMfaSmsCode(
 }
 
 /**
- * Finishes enrolling `method` with the first code it produced.
+ * Finishes enrolling `method` with the first code it produced. A first authenticator answers the
+ * user's first MFA backup codes (`backupCodes`, empty otherwise): show them this once.
  *
  * @example
- * await enrollMfa(client, { method: 'totp', code: '123456' })
+ * const { backupCodes } = await enrollMfa(client, { method: 'totp', code: '123456' })
  */
 export async function enrollMfa(
   client: SatchelClient,
   { method, code }: { method: MfaMethod; code: string },
-): Promise<void> {
-  await requireFeature(feature, () =>
+): Promise<{ backupCodes: BackupCodes }> {
+  const answer = await requireFeature(feature, () =>
     client.request({
       method: 'POST',
       path: `${prefix(method)}/enroll`,
@@ -70,6 +72,7 @@ export async function enrollMfa(
     }),
   )
   await getUser(client)
+  return { backupCodes: readBackupCodes(answer) }
 }
 
 /**

@@ -1,4 +1,10 @@
 import { useMemo } from 'react'
+import {
+  type BackupCodes,
+  generateBackupCodes,
+  getBackupCodeCount,
+  verifyMfaWithBackupCode,
+} from '../../client/actions/backupCodes'
 import { enrollPasskeyMfa } from '../../client/actions/enrollPasskeyMfa'
 import {
   enrollMfa,
@@ -18,7 +24,8 @@ export type UseMfaReturnType = {
   methods: readonly string[]
   initTotpEnrollment: () => Promise<{ secret: string; otpauthUri: string }>
   sendSmsCode: (parameters?: { phoneNumber?: string | undefined }) => Promise<void>
-  enroll: (parameters: { method: MfaMethod; code: string }) => Promise<void>
+  /** Finishes an enrolment; a first authenticator answers the first backup codes (show them once). */
+  enroll: (parameters: { method: MfaMethod; code: string }) => Promise<{ backupCodes: BackupCodes }>
   /** Verifies a code; wallet requests then carry the MFA token for 15 minutes. */
   verify: (parameters: { method: MfaMethod; code: string }) => Promise<void>
   /** Makes some of the user's linked passkeys a second factor. */
@@ -27,6 +34,12 @@ export type UseMfaReturnType = {
   verifyPasskey: () => Promise<void>
   /** Removes a second factor (verify one first: the server asks for a fresh MFA token). */
   unenroll: (parameters: UnenrollMfaParameters) => Promise<SatchelUser>
+  /** 10 new backup codes, replacing the old ones (verify a second factor first). */
+  generateBackupCodes: () => Promise<BackupCodes>
+  /** How many backup codes are left unused. */
+  getBackupCodeCount: () => Promise<{ remaining: number }>
+  /** Passes MFA with a backup code instead of a code from the app or a text (the code is spent). */
+  verifyBackupCode: (parameters: { code: string }) => Promise<void>
 }
 
 /**
@@ -52,6 +65,9 @@ export function useMfa(): UseMfaReturnType {
         enrollPasskeyMfa(client, parameters),
       verifyPasskey: () => verifyPasskeyMfa(client),
       unenroll: (parameters: UnenrollMfaParameters) => unenrollMfa(client, parameters),
+      generateBackupCodes: () => generateBackupCodes(client),
+      getBackupCodeCount: () => getBackupCodeCount(client),
+      verifyBackupCode: (parameters: { code: string }) => verifyMfaWithBackupCode(client, parameters),
     }),
     [client],
   )

@@ -30,6 +30,9 @@ export async function initWalletKit(parameters: InitWalletKitParameters): Promis
     telemetryEnabled: false,
     ...(parameters.storageOptions ? { storageOptions: parameters.storageOptions } : {}),
   })
+  // WalletKit starts Core's event client whatever `telemetryEnabled` says, and it posts an INIT event
+  // to pulse.walletconnect.org on every load: telemetry is off here, so that start does nothing.
+  Reflect.set(core.eventClient, 'init', async () => {})
   const kit = await WalletKit.init({
     // @ts-expect-error Core declares `relayUrl: string | undefined` where ICore has `relayUrl?: string`:
     // the same thing but for exactOptionalPropertyTypes. This flags itself once the SDK's types agree.

@@ -1,4 +1,5 @@
 import { isRecord } from '../../client/parse'
+import { readVerification } from './readVerification'
 import type { WalletConnectPeer } from './types'
 
 const isHttpUrl = (value: unknown): value is string => {
@@ -28,14 +29,11 @@ export function readPeer(metadata: unknown, verifyContext: unknown): WalletConne
     (candidate): candidate is string =>
       isHttpUrl(candidate) || (typeof candidate === 'string' && candidate.startsWith('data:image/')),
   )
-  const verified = isRecord(verifyContext) && isRecord(verifyContext.verified) ? verifyContext.verified : {}
-  const validation = verified.validation
   return {
     name: text(meta.name, 100) || 'Unnamed app',
     description: text(meta.description, 300),
     url: isHttpUrl(meta.url) ? meta.url : '',
     icon,
-    verification: validation === 'VALID' ? 'valid' : validation === 'INVALID' ? 'invalid' : 'unknown',
-    isScam: verified.isScam === true,
+    ...readVerification(verifyContext),
   }
 }

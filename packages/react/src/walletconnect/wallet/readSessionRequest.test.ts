@@ -11,6 +11,7 @@ const session: WalletConnectSession = {
     icon: undefined,
     verification: 'unknown',
     isScam: false,
+    origin: '',
   },
   chains: ['eip155:1', 'eip155:999'],
   accounts: ['eip155:1:0xabc'],
@@ -56,6 +57,27 @@ describe('readSessionRequest', () => {
     expect(refusal('eth_signTransaction', 'eip155:1')).toEqual({
       code: 5101,
       message: 'Unsupported methods. eth_signTransaction',
+    })
+  })
+
+  it("carries Verify's answer for the request itself, never the app's own claim", () => {
+    const read = readSessionRequest({
+      event: {
+        ...event('personal_sign', 'eip155:1'),
+        verifyContext: { verified: { origin: 'https://evil.example', validation: 'INVALID', isScam: true } },
+      },
+      session,
+      chains: [1],
+    })
+    expect(read).toMatchObject({
+      request: {
+        app: {
+          url: 'https://shop.example',
+          verification: 'invalid',
+          isScam: true,
+          origin: 'https://evil.example',
+        },
+      },
     })
   })
 })

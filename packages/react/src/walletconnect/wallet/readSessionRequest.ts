@@ -1,5 +1,6 @@
 import { getWalletConnectError } from '@satchel/core'
 import { describeSessionRequest } from './describeSessionRequest'
+import { readVerification } from './readVerification'
 import { isSupportedMethod } from './supportedMethods'
 import type { WalletConnectRequest, WalletConnectSession } from './types'
 
@@ -9,6 +10,8 @@ export type ReadSessionRequestParameters = {
     id: number
     topic: string
     params: { request: { method: string; params: unknown }; chainId: string }
+    /** What Verify said of where this request came from. */
+    verifyContext?: unknown
   }
   /** The session it came on, when it still exists. */
   session: WalletConnectSession | undefined
@@ -52,7 +55,8 @@ export function readSessionRequest({
     request: {
       id,
       topic,
-      app: session.app,
+      // Verify checks each request too: its answer for this request, beside the session's name and icon.
+      app: { ...session.app, ...readVerification(event.verifyContext) },
       method,
       caip2: params.chainId,
       chainId,

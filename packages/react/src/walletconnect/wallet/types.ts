@@ -13,6 +13,8 @@ export type WalletConnectPeer = {
   verification: 'valid' | 'invalid' | 'unknown'
   /** Verify flagged the domain as a known scam. */
   isScam: boolean
+  /** The origin Verify saw the app connect from (`''` when Verify gave none): the fact to show. */
+  origin: string
 }
 
 /** One chain a proposal asks for, and whether this wallet serves it. */

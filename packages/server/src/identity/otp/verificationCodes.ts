@@ -63,9 +63,11 @@ export async function issueCode(
  * count), the fifth wrong try burns it (a sixth fails even with the right code), compared in constant
  * time over keyed hashes, and a right code is deleted in the statement that confirms it, so it works
  * exactly once. A code with a flow is found only by its flow: strangers guessing at the address never
- * spend its tries.
+ * spend its tries. A burnt code leaves a mark for its lifetime, so the person typing the right code
+ * afterwards is told to request a new one rather than that it is wrong.
  *
- * @throws {ApiError} `invalid_credentials` for a wrong, spent or expired code.
+ * @throws {ApiError} `invalid_credentials` for a wrong, spent or expired code; `code_attempts_exceeded`
+ *   from the try that burns it on, until a new code is issued.
  * @example
  * await verifyCode(ctx, { appId, channel: 'email', identifier, flowId }, ['otp', appId, 'email', identifier], '123456')
  */
@@ -82,16 +84,20 @@ export async function verifyCode(
       : 'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3 and id = $4',
     flowId === undefined ? [appId, channel, identifier] : [appId, channel, identifier, flowId],
   )
-  if (!row || row.expires_at.getTime() <= ctx.now()) throw wrongCode()
+  // The mark names the address and flow, not the row: once the row is gone only these are known.
+  const burntKey = `otp:burnt:${appId}:${channel}:${identifier}:${flowId ?? ''}`
+  if (!row) throw (await ctx.kv.get(burntKey)) === undefined ? wrongCode() : attemptsExceeded()
+  if (row.expires_at.getTime() <= ctx.now()) throw wrongCode()
   const attemptsKey = `otp:attempts:${row.id}`
   const attempts = await ctx.kv.increment(attemptsKey, OTP_TTL_SECONDS)
-  if (attempts > OTP_MAX_ATTEMPTS) {
+  const right =
+    attempts <= OTP_MAX_ATTEMPTS &&
+    secretsEqual(row.code_hash, hashSecret(ctx.encryptionKey, ...binding, code))
+  if (!right) {
+    if (attempts < OTP_MAX_ATTEMPTS) throw wrongCode()
+    await ctx.kv.setIfAbsent(burntKey, row.id, OTP_TTL_SECONDS)
     await deleteCode(ctx, row.id)
-    throw wrongCode()
-  }
-  if (!secretsEqual(row.code_hash, hashSecret(ctx.encryptionKey, ...binding, code))) {
-    if (attempts >= OTP_MAX_ATTEMPTS) await deleteCode(ctx, row.id)
-    throw wrongCode()
+    throw attemptsExceeded()
   }
   // Deleting is the confirmation: of two concurrent right answers only one deletes the row.
   if (!(await deleteCode(ctx, row.id))) throw wrongCode()
@@ -100,6 +106,10 @@ export async function verifyCode(
 
 async function deleteCode(ctx: CodeContext, id: string): Promise<boolean> {
   return (await ctx.db.query('delete from verification_codes where id = $1 returning id', [id])).length > 0
+}
+
+function attemptsExceeded() {
+  return new ApiError('code_attempts_exceeded')
 }
 
 function wrongCode() {
