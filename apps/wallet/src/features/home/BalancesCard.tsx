@@ -27,7 +27,10 @@ export function BalancesCard({ address, chains }: { address: string; chains: rea
   const rows = balances.data ?? []
   const ready = rows.flatMap((row) => (row.status === 'ready' ? [row] : []))
   const totalUsdc = ready.reduce((sum, row) => sum + (row.usdc ?? 0n), 0n)
-  const totalNative = ready.reduce((sum, row) => sum + row.native, 0n)
+  // Wei and lamports do not add up: the native total is the EVM chains' (SOL shows on its own row).
+  const totalNative = ready.reduce((sum, row) => (row.family === 'evm' ? sum + row.native : sum), 0n)
+  const solanaRows = rows.filter((row) => row.family === 'solana')
+  const chainCount = chains.length + solanaRows.length
   const nativeSymbols = [...new Set(chains.map((chain) => chain.nativeSymbol))]
   return (
     <div className="card balances" aria-busy={balances.status === 'loading'}>
@@ -47,9 +50,7 @@ export function BalancesCard({ address, chains }: { address: string; chains: rea
                 {native(totalNative)} {nativeSymbols[0]}
               </p>
             ) : null}
-            <p className="field__hint">
-              Total on {chains.length === 1 ? 'one chain' : `${chains.length} chains`}
-            </p>
+            <p className="field__hint">Total on {chainCount === 1 ? 'one chain' : `${chainCount} chains`}</p>
           </div>
           <table className="balances__table">
             <caption className="visually-hidden">Balances per chain</caption>
@@ -81,6 +82,21 @@ export function BalancesCard({ address, chains }: { address: string; chains: rea
                   </tr>
                 )
               })}
+              {solanaRows.map((row) => (
+                <tr key={row.chainId} data-chain-id={row.chainId} data-family="solana">
+                  <th scope="row">{row.chainName}</th>
+                  {row.status === 'ready' ? (
+                    <>
+                      <td>{formatWei(row.native, { unitDecimals: 9, decimals: 4 })} SOL</td>
+                      <td>{row.usdc === undefined ? 'No USDC on this chain' : `${usdc(row.usdc)} USDC`}</td>
+                    </>
+                  ) : (
+                    <td colSpan={2} className="balances__unavailable">
+                      This chain cannot be reached right now
+                    </td>
+                  )}
+                </tr>
+              ))}
             </tbody>
           </table>
         </>

@@ -1,16 +1,16 @@
-import { formatWei } from '@satchel/core'
 import type { SatchelWallet, TransactionRequest } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
-import { AmountError, parseAmount, toDecimalString } from '../../shared/amount/parseAmount'
-import { ChainPicker } from '../../shared/chains/ChainPicker'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import type { WalletChain } from '../../shared/chains/useWalletChains'
-import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import type { WalletNetwork } from '../../shared/chains/useWalletNetworks'
 import { buildTransfer, type TransferAsset } from './buildTransfer'
+import { checkAmount } from './checkAmount'
+import { SendFields } from './SendFields'
 import { useSpendable } from './useSpendable'
 import { validateRecipient } from './validateRecipient'
 
-export type SendFormValues = { to: string; asset: TransferAsset; chainId: number; amount: string }
+/** What the send form holds; `network` is the EVM chain id or the Solana cluster's CAIP-2 id. */
+export type SendFormValues = { to: string; asset: TransferAsset; network: string; amount: string }
 
 /** A checked send, ready for review. */
 export type SendDraft = {
@@ -26,26 +26,26 @@ export type SendDraft = {
 type Errors = { to?: string | undefined; amount?: string | undefined }
 
 /**
- * The send form: recipient (checked, checksum included), asset, chain, amount with Max and the balance
- * beside it.
+ * The send form on an EVM chain: recipient (checked, checksum included), asset, chain, amount with
+ * Max and the balance beside it.
  */
 export function SendForm({
   wallet,
-  chains,
+  networks,
+  chain,
   values,
   onChange,
   onReview,
 }: {
   wallet: SatchelWallet
-  chains: readonly WalletChain[]
+  networks: readonly WalletNetwork[]
+  chain: WalletChain
   values: SendFormValues
   onChange: (values: SendFormValues) => void
   onReview: (draft: SendDraft) => void
 }) {
   const id = useId()
   const [errors, setErrors] = useState<Errors>({})
-  const chain = chains.find((entry) => entry.id === values.chainId) ?? chains[0]
-  if (!chain) throw new Error('SendForm needs at least one chain')
   const asset: TransferAsset = values.asset === 'USDC' && !chain.usdcAddress ? 'native' : values.asset
   const decimals = asset === 'USDC' ? USDC_DECIMALS : 18
   const symbol = asset === 'USDC' ? 'USDC' : chain.nativeSymbol
@@ -55,28 +55,22 @@ export function SendForm({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const recipient = validateRecipient(values.to)
-    const next: Errors = {}
-    if (!recipient.ok) next.to = recipient.message
-    let amount: bigint | undefined
-    try {
-      amount = parseAmount(values.amount, decimals)
-      if (spendable.data && amount > spendable.data.balance)
-        next.amount = `That is more than your balance of ${toDecimalString(spendable.data.balance, decimals)} ${symbol}`
-    } catch (error) {
-      next.amount = error instanceof AmountError ? error.message : 'Enter an amount such as 1.5'
-    }
-    setErrors(next)
-    if (!recipient.ok || amount === undefined || next.amount) return
+    const amount = checkAmount({ input: values.amount, decimals, balance: spendable.data?.balance, symbol })
+    setErrors({
+      to: recipient.ok ? undefined : recipient.message,
+      amount: amount.ok ? undefined : amount.message,
+    })
+    if (!recipient.ok || !amount.ok) return
     onReview({
       chain,
       asset,
       to: recipient.address,
-      amount,
+      amount: amount.amount,
       transaction: buildTransfer({
         from: wallet.address,
         to: recipient.address,
         asset,
-        amount,
+        amount: amount.amount,
         chainId: chain.id,
         usdcAddress: chain.usdcAddress,
       }),
@@ -86,92 +80,21 @@ export function SendForm({
 
   return (
     <form className="card" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-to`}>
-          Recipient address
-        </label>
-        <input
-          id={`${id}-to`}
-          className="input mono"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="0x…"
-          value={values.to}
-          onChange={(event) => set({ to: event.target.value })}
-          aria-invalid={errors.to ? true : undefined}
-          aria-describedby={errors.to ? `${id}-to-error` : undefined}
-        />
-        {errors.to ? (
-          <p className="field__error" id={`${id}-to-error`}>
-            {errors.to}
-          </p>
-        ) : null}
-      </div>
-      <fieldset className="segmented">
-        <legend className="field__label">Asset</legend>
-        {(['USDC', 'native'] as const).map((option) => (
-          <label key={option} className="segmented__option">
-            <input
-              type="radio"
-              name={`${id}-asset`}
-              checked={asset === option}
-              disabled={option === 'USDC' && !chain.usdcAddress}
-              onChange={() => set({ asset: option, amount: '' })}
-            />
-            <span className="segmented__label">{option === 'USDC' ? 'USDC' : chain.nativeSymbol}</span>
-          </label>
-        ))}
-      </fieldset>
-      <ChainPicker
-        chains={chains}
-        value={chain.id}
-        onChange={(chainId) => set({ chainId, amount: '' })}
-        name={`${id}-chain`}
+      <SendFields
+        id={id}
+        values={values}
+        errors={errors}
+        set={set}
+        networks={networks}
+        network={String(chain.id)}
+        asset={asset}
+        nativeSymbol={chain.nativeSymbol}
+        usdc={chain.usdcAddress !== undefined}
+        decimals={decimals}
+        chainName={chain.name}
+        spendable={spendable}
+        placeholder="0x…"
       />
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-amount`}>
-          Amount ({symbol})
-        </label>
-        <div className="field__row">
-          <input
-            id={`${id}-amount`}
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={values.amount}
-            onChange={(event) => set({ amount: event.target.value })}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={`${id}-balance${errors.amount ? ` ${id}-amount-error` : ''}`}
-          />
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!spendable.data}
-            onClick={() => spendable.data && set({ amount: toDecimalString(spendable.data.max, decimals) })}
-          >
-            Max
-          </button>
-        </div>
-        <p className="field__hint" id={`${id}-balance`}>
-          {spendable.data
-            ? `Balance: ${formatWei(spendable.data.balance, { unitDecimals: decimals, decimals: asset === 'USDC' ? 2 : 4 })} ${symbol} on ${chain.name}`
-            : spendable.status === 'error'
-              ? 'The balance could not be read'
-              : 'Reading your balance…'}
-        </p>
-        {errors.amount ? (
-          <p className="field__error" id={`${id}-amount-error`}>
-            {errors.amount}
-          </p>
-        ) : null}
-      </div>
-      {spendable.status === 'error' ? (
-        <ErrorMessage error={spendable.error} onRetry={spendable.refresh} />
-      ) : null}
-      <button type="submit" className="button button--block">
-        Review
-      </button>
     </form>
   )
 }

@@ -1,7 +1,8 @@
+import { NetworkPicker } from './NetworkPicker'
 import type { WalletChain } from './useWalletChains'
 
 /**
- * Choose one chain: a group of radio buttons (arrow keys move between them).
+ * Choose one EVM chain: a group of radio buttons (arrow keys move between them).
  *
  * @example
  * <ChainPicker chains={chains} value={chainId} onChange={setChainId} legend="Chain" />
@@ -19,21 +20,20 @@ export function ChainPicker({
   legend?: string
   name: string
 }) {
+  const networks = chains.map((chain) => ({
+    family: 'evm' as const,
+    key: String(chain.id),
+    name: chain.name,
+    nativeSymbol: chain.nativeSymbol,
+    chain,
+  }))
   return (
-    <fieldset className="segmented">
-      <legend className="field__label">{legend}</legend>
-      {chains.map((chain) => (
-        <label key={chain.id} className="segmented__option">
-          <input
-            type="radio"
-            name={name}
-            value={chain.id}
-            checked={chain.id === value}
-            onChange={() => onChange(chain.id)}
-          />
-          <span className="segmented__label">{chain.name}</span>
-        </label>
-      ))}
-    </fieldset>
+    <NetworkPicker
+      networks={networks}
+      value={value === undefined ? undefined : String(value)}
+      onChange={(key) => onChange(Number(key))}
+      legend={legend}
+      name={name}
+    />
   )
 }
