@@ -1,29 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { test } from '../support/journeyTest'
-import { saveScreenshot } from '../support/saveScreenshot'
+import { saveScreenshots } from '../support/saveScreenshots'
 import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { fundWithSandboxCard, openScreen, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
-
 // The devnet's local LiteSVM cluster, standing in for Solana devnet.
 const CLUSTER = 'Solana Devnet (local)'
-
-/** The screen at desktop size, then on a phone, then back. */
-async function screenshotBoth(page: Page, screen: string) {
-  const size = page.viewportSize()
-  await saveScreenshot(page, 'solana', `${screen}-desktop`)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await saveScreenshot(page, 'solana', `${screen}-phone`)
-  if (size) await page.setViewportSize(size)
-}
 
 /** The person's Solana address, as Receive shows it once the Solana cluster is picked. */
 async function readSolanaAddress(page: Page): Promise<string> {
@@ -38,28 +22,38 @@ async function readSolanaAddress(page: Page): Promise<string> {
 /** Home's row for the local Solana cluster. */
 const solanaRow = (page: Page) => page.locator('tr[data-family="solana"]')
 
+/** A person signing up in a browser of their own, at desktop size; with their EVM address. */
+async function signUp(browser: Browser, world: JourneyDevnet, email: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  return { context, page, evmAddress: await signInWithEmail(page, world, email) }
+}
+
 describe('Solana in the wallet', () => {
-  it('funds USDC by card on the local cluster, sends it to a friend who never held USDC, and the friend sees it; then SOL', async () => {
+  test('funds USDC by card on the local cluster, sends it to a friend who never held USDC, and the friend sees it', async ({
+    world,
+    browser,
+  }) => {
     // Bob signs up first and reads his Solana address from Receive (a QR code beside it).
-    const bobContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const bob = await bobContext.newPage()
-    const bobEvm = await signInWithEmail(bob, world, 'sol-bob@example.com')
+    const {
+      context: bobContext,
+      page: bob,
+      evmAddress: bobEvm,
+    } = await signUp(browser, world, 'sol-bob@example.com')
     const bobSolana = await readSolanaAddress(bob)
     expect(await bob.getByRole('img', { name: `QR code of your address on ${CLUSTER}` }).count()).toBe(1)
-    await screenshotBoth(bob, 'receive')
+    await saveScreenshots(bob, 'solana', 'receive')
     expect(await checkAccessibility(bob)).toEqual([])
     await openScreen(bob, 'Home')
 
     // Alice buys 30 USDC and 0.05 SOL (for fees) on the local cluster with the sandbox's test card.
-    const aliceContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const alice = await aliceContext.newPage()
-    await signInWithEmail(alice, world, 'sol-alice@example.com')
+    const { context: aliceContext, page: alice } = await signUp(browser, world, 'sol-alice@example.com')
     await fundWithSandboxCard(alice, { chain: CLUSTER, asset: 'USDC', amount: '30' })
     await fundWithSandboxCard(alice, { chain: CLUSTER, asset: 'SOL', amount: '0.05' })
     await openScreen(alice, 'Home')
     await expect.poll(() => solanaRow(alice).textContent(), { timeout: 15_000 }).toContain('30 USDC')
     expect(await solanaRow(alice).textContent()).toContain('0.05 SOL')
-    await screenshotBoth(alice, 'home-funded')
+    await saveScreenshots(alice, 'solana', 'home-funded')
 
     // Send on Solana: an EVM address is refused in words, and so is more than the balance.
     await openScreen(alice, 'Send')
@@ -72,7 +66,7 @@ describe('Solana in the wallet', () => {
     await alice.getByRole('button', { name: 'Review' }).click()
     await alice.getByText('This is an EVM address (0x…). On Solana, send to a Solana address').waitFor()
     await alice.getByText('That is more than your balance of 30 USDC').waitFor()
-    await screenshotBoth(alice, 'send-errors')
+    await saveScreenshots(alice, 'solana', 'send-errors')
     expect(await checkAccessibility(alice)).toEqual([])
 
     // Bob has never held USDC: the review says the transfer opens his USDC account, and the fee.
@@ -83,31 +77,20 @@ describe('Solana in the wallet', () => {
     await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toMatch(/Network fee0\.000005 SOL/)
     expect(await summary.textContent()).toMatch(/New USDC account0\.00203928 SOL, a one-time deposit/)
     await alice.getByText(/receives 12\.5 USDC in a new USDC account/).waitFor()
-    await screenshotBoth(alice, 'send-review')
+    await saveScreenshots(alice, 'solana', 'send-review')
     expect(await checkAccessibility(alice)).toEqual([])
 
     await alice.getByRole('button', { name: 'Confirm and send' }).click()
     await alice.getByRole('heading', { name: 'Sent' }).waitFor({ timeout: 30_000 })
     await alice.getByText(`12.5 USDC sent on ${CLUSTER}`).waitFor()
-    await screenshotBoth(alice, 'send-status')
+    await saveScreenshots(alice, 'solana', 'send-status')
     expect(await checkAccessibility(alice)).toEqual([])
 
     // Bob's Home (open all along) picks it up by itself.
     await expect.poll(() => solanaRow(bob).textContent(), { timeout: 20_000 }).toContain('12.5 USDC')
     await expect.poll(() => bob.getByTestId('total-balance').textContent()).toContain('12.5 USDC')
-    await screenshotBoth(bob, 'friend-home')
+    await saveScreenshots(bob, 'solana', 'friend-home')
     expect(await checkAccessibility(bob)).toEqual([])
-
-    // SOL too: 0.01 SOL to Bob, whose account already exists (his USDC account's rent came from Alice).
-    await alice.getByRole('button', { name: 'Send another' }).click()
-    await alice.getByRole('group', { name: 'Asset' }).getByRole('radio', { name: 'SOL' }).check()
-    await alice.getByLabel('Recipient address').fill(bobSolana)
-    await alice.getByLabel('Amount (SOL)').fill('0.01')
-    await alice.getByRole('button', { name: 'Review' }).click()
-    await alice.getByText(/receives 0\.01 SOL\. You pay 0\.010005 SOL in all/).waitFor({ timeout: 15_000 })
-    await alice.getByRole('button', { name: 'Confirm and send' }).click()
-    await alice.getByText(`0.01 SOL sent on ${CLUSTER}`).waitFor({ timeout: 30_000 })
-    await expect.poll(() => solanaRow(bob).textContent(), { timeout: 20_000 }).toContain('0.01 SOL')
 
     // Alice's Home: 17.5 USDC left on Solana.
     await openScreen(alice, 'Home')
@@ -116,10 +99,41 @@ describe('Solana in the wallet', () => {
     await bobContext.close()
   })
 
-  it('an EVM chain refuses a Solana address in words, and Settings exports the Solana key', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const page = await context.newPage()
-    await signInWithEmail(page, world, 'sol-export@example.com')
+  test('sends SOL to a friend whose Solana address holds nothing yet, and the friend sees it', async ({
+    world,
+    browser,
+  }) => {
+    const { context: daveContext, page: dave } = await signUp(browser, world, 'sol-dave@example.com')
+    const daveSolana = await readSolanaAddress(dave)
+    await openScreen(dave, 'Home')
+    const { context: carolContext, page: carol } = await signUp(browser, world, 'sol-carol@example.com')
+    await fundWithSandboxCard(carol, { chain: CLUSTER, asset: 'SOL', amount: '0.05' })
+
+    await openScreen(carol, 'Send')
+    await carol.getByRole('group', { name: 'Chain' }).getByRole('radio', { name: CLUSTER }).check()
+    await carol.getByRole('group', { name: 'Asset' }).getByRole('radio', { name: 'SOL' }).check()
+    await carol.getByText(`Balance: 0.05 SOL on ${CLUSTER}`).waitFor()
+    await carol.getByLabel('Recipient address').fill(daveSolana)
+    await carol.getByLabel('Amount (SOL)').fill('0.01')
+    await carol.getByRole('button', { name: 'Review' }).click()
+    // A SOL transfer opens no token account: the fee is all it costs beyond the amount.
+    await carol.getByText(/receives 0\.01 SOL\. You pay 0\.010005 SOL in all\./).waitFor({ timeout: 15_000 })
+    expect(await carol.locator('.send__summary').textContent()).not.toContain('New USDC account')
+    await carol.getByRole('button', { name: 'Confirm and send' }).click()
+    await carol.getByText(`0.01 SOL sent on ${CLUSTER}`).waitFor({ timeout: 30_000 })
+    await expect.poll(() => solanaRow(dave).textContent(), { timeout: 20_000 }).toContain('0.01 SOL')
+    await openScreen(carol, 'Home')
+    // 0.05 less 0.01 and the fee: 0.039995 SOL, shown to four places.
+    await expect.poll(() => solanaRow(carol).textContent(), { timeout: 15_000 }).toMatch(/0\.0(4|399) SOL/)
+    await carolContext.close()
+    await daveContext.close()
+  })
+
+  test('an EVM chain refuses a Solana address in words, and Settings exports the Solana key', async ({
+    world,
+    browser,
+  }) => {
+    const { context, page } = await signUp(browser, world, 'sol-export@example.com')
     const own = await readSolanaAddress(page)
     await openScreen(page, 'Send')
     await page.getByLabel('Recipient address').fill(own)

@@ -1,13 +1,12 @@
 import { formatWei } from '@satchel/core'
 import { type FundingAsset, type FundingPurchase, useFundingStatus, useSatchel } from '@satchel/react'
 import { useRef } from 'react'
-import { Link } from '../../app/router/Link'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import { readNetworkBalance } from '../../shared/chains/readNetworkBalance'
 import type { WalletNetwork } from '../../shared/chains/useWalletNetworks'
 import { usePolling } from '../../shared/hooks/usePolling'
-import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
+import { DoneActions } from '../send/DoneActions'
 
 const POLL_MS = 2000
 
@@ -77,15 +76,7 @@ export function CheckoutStatus({
             : ''}
         </p>
       </div>
-      {error ? <ErrorMessage title="The status could not be read; trying again" error={error} /> : null}
-      <div className="actions">
-        <Link to="/" className="button">
-          Back to home
-        </Link>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          Buy more
-        </button>
-      </div>
+      <DoneActions error={error} again="Buy more" onAgain={onDone} />
     </div>
   )
 }

@@ -11,6 +11,7 @@ import {
 import { useEffect, useId, useState } from 'react'
 import { useLocation } from '../../app/router/useLocation'
 import { AmountError, parseAmount } from '../../shared/amount/parseAmount'
+import { AssetPicker } from '../../shared/chains/AssetPicker'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import { NetworkPicker } from '../../shared/chains/NetworkPicker'
 import { useSolanaWallet } from '../../shared/chains/solana/useSolanaWallet'
@@ -164,23 +165,17 @@ export default function FundPage() {
       <p className="muted">Buy crypto with a card. It arrives in your wallet on the chain you choose.</p>
       <div className="card">
         <NetworkPicker networks={networks} value={network.key} onChange={setChainKey} name={`${id}-chain`} />
-        <fieldset className="segmented">
-          <legend className="field__label">Asset</legend>
-          {(['USDC', 'native'] as const).map((option) => (
-            <label key={option} className="segmented__option">
-              <input
-                type="radio"
-                name={`${id}-asset`}
-                checked={asset === option}
-                onChange={() => {
-                  setAsset(option)
-                  setAmount(PRESETS[option][1] ?? '')
-                }}
-              />
-              <span className="segmented__label">{option === 'USDC' ? 'USDC' : network.nativeSymbol}</span>
-            </label>
-          ))}
-        </fieldset>
+        <AssetPicker
+          name={`${id}-asset`}
+          value={asset}
+          nativeSymbol={network.nativeSymbol}
+          // Every provider's matrix has USDC wherever the wallet shows a chain; it says when it has not.
+          usdc
+          onChange={(option) => {
+            setAsset(option)
+            setAmount(PRESETS[option][1] ?? '')
+          }}
+        />
         {options.isPending ? <LoadingState label="Finding providers…" /> : null}
         {options.isError ? (
           <ErrorMessage

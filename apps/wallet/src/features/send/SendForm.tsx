@@ -1,19 +1,27 @@
+import { formatWei } from '@satchel/core'
 import type { SatchelWallet, TransactionRequest } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { toDecimalString } from '../../shared/amount/parseAmount'
+import { AssetPicker } from '../../shared/chains/AssetPicker'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
+import { NetworkPicker } from '../../shared/chains/NetworkPicker'
+import { SOL_DECIMALS } from '../../shared/chains/solana/readSolanaBalances'
+import type { SolanaCluster } from '../../shared/chains/solana/readSolanaConfig'
 import type { WalletChain } from '../../shared/chains/useWalletChains'
 import type { WalletNetwork } from '../../shared/chains/useWalletNetworks'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { buildTransfer, type TransferAsset } from './buildTransfer'
 import { checkAmount } from './checkAmount'
-import { SendFields } from './SendFields'
 import { useSpendable } from './useSpendable'
 import { validateRecipient } from './validateRecipient'
+import { validateSolanaRecipient } from './validateSolanaRecipient'
 
 /** What the send form holds; `network` is the EVM chain id or the Solana cluster's CAIP-2 id. */
 export type SendFormValues = { to: string; asset: TransferAsset; network: string; amount: string }
 
-/** A checked send, ready for review. */
+/** A checked send on an EVM chain, ready for review. */
 export type SendDraft = {
+  family: 'evm'
   chain: WalletChain
   asset: TransferAsset
   to: `0x${string}`
@@ -23,78 +31,162 @@ export type SendDraft = {
   idempotencyKey: string
 }
 
+/** A checked send on a Solana cluster, ready for review (the transaction is built there, on a fresh blockhash). */
+export type SolanaSendDraft = {
+  family: 'solana'
+  cluster: SolanaCluster
+  asset: TransferAsset
+  to: string
+  amount: bigint
+  idempotencyKey: string
+}
+
 type Errors = { to?: string | undefined; amount?: string | undefined }
 
 /**
- * The send form on an EVM chain: recipient (checked, checksum included), asset, chain, amount with
- * Max and the balance beside it.
+ * The send form: recipient, asset, chain (EVM chains and Solana clusters together; the wallet that
+ * sends is the one of the chosen chain's family), amount with Max and the balance beside it. The
+ * recipient is checked for its family: an EVM address with its checksum; a Solana address as 32
+ * base58 bytes; one family's address on the other's chain is refused in words.
  */
 export function SendForm({
   wallet,
   networks,
-  chain,
+  network,
   values,
   onChange,
   onReview,
 }: {
   wallet: SatchelWallet
   networks: readonly WalletNetwork[]
-  chain: WalletChain
+  network: WalletNetwork
   values: SendFormValues
   onChange: (values: SendFormValues) => void
-  onReview: (draft: SendDraft) => void
+  onReview: (draft: SendDraft | SolanaSendDraft) => void
 }) {
   const id = useId()
   const [errors, setErrors] = useState<Errors>({})
-  const asset: TransferAsset = values.asset === 'USDC' && !chain.usdcAddress ? 'native' : values.asset
-  const decimals = asset === 'USDC' ? USDC_DECIMALS : 18
-  const symbol = asset === 'USDC' ? 'USDC' : chain.nativeSymbol
-  const spendable = useSpendable(wallet.address, chain, asset)
+  const usdc = network.family === 'solana' ? network.cluster.usdcMint : network.chain.usdcAddress
+  const asset: TransferAsset = values.asset === 'USDC' && usdc ? 'USDC' : 'native'
+  const decimals = asset === 'USDC' ? USDC_DECIMALS : network.family === 'solana' ? SOL_DECIMALS : 18
+  const symbol = asset === 'USDC' ? 'USDC' : network.nativeSymbol
+  const spendable = useSpendable(wallet.address, network, asset)
   const set = (patch: Partial<SendFormValues>) => onChange({ ...values, ...patch })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const recipient = validateRecipient(values.to)
+    const evm = network.family === 'evm' ? validateRecipient(values.to) : undefined
+    const recipient = evm ?? validateSolanaRecipient(values.to)
     const amount = checkAmount({ input: values.amount, decimals, balance: spendable.data?.balance, symbol })
     setErrors({
       to: recipient.ok ? undefined : recipient.message,
       amount: amount.ok ? undefined : amount.message,
     })
     if (!recipient.ok || !amount.ok) return
+    const common = { asset, amount: amount.amount, idempotencyKey: crypto.randomUUID() }
+    if (network.family === 'solana') {
+      onReview({ family: 'solana', cluster: network.cluster, to: recipient.address, ...common })
+      return
+    }
+    if (!evm?.ok) return
+    const to = evm
+    const { chain } = network
     onReview({
+      family: 'evm',
       chain,
-      asset,
-      to: recipient.address,
-      amount: amount.amount,
+      to: to.address,
+      ...common,
       transaction: buildTransfer({
         from: wallet.address,
-        to: recipient.address,
+        to: to.address,
         asset,
         amount: amount.amount,
         chainId: chain.id,
         usdcAddress: chain.usdcAddress,
       }),
-      idempotencyKey: crypto.randomUUID(),
     })
   }
 
   return (
     <form className="card" onSubmit={submit} noValidate>
-      <SendFields
-        id={id}
-        values={values}
-        errors={errors}
-        set={set}
-        networks={networks}
-        network={String(chain.id)}
-        asset={asset}
-        nativeSymbol={chain.nativeSymbol}
-        usdc={chain.usdcAddress !== undefined}
-        decimals={decimals}
-        chainName={chain.name}
-        spendable={spendable}
-        placeholder="0x…"
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-to`}>
+          Recipient address
+        </label>
+        <input
+          id={`${id}-to`}
+          className="input mono"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={network.family === 'solana' ? 'Solana address' : '0x…'}
+          value={values.to}
+          onChange={(event) => set({ to: event.target.value })}
+          aria-invalid={errors.to ? true : undefined}
+          aria-describedby={errors.to ? `${id}-to-error` : undefined}
+        />
+        {errors.to ? (
+          <p className="field__error" id={`${id}-to-error`}>
+            {errors.to}
+          </p>
+        ) : null}
+      </div>
+      <AssetPicker
+        name={`${id}-asset`}
+        value={asset}
+        nativeSymbol={network.nativeSymbol}
+        usdc={usdc !== undefined}
+        onChange={(option) => set({ asset: option, amount: '' })}
       />
+      <NetworkPicker
+        networks={networks}
+        value={network.key}
+        onChange={(key) => set({ network: key, amount: '' })}
+        name={`${id}-chain`}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-amount`}>
+          Amount ({symbol})
+        </label>
+        <div className="field__row">
+          <input
+            id={`${id}-amount`}
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={values.amount}
+            onChange={(event) => set({ amount: event.target.value })}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={`${id}-balance${errors.amount ? ` ${id}-amount-error` : ''}`}
+          />
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!spendable.data}
+            onClick={() => spendable.data && set({ amount: toDecimalString(spendable.data.max, decimals) })}
+          >
+            Max
+          </button>
+        </div>
+        <p className="field__hint" id={`${id}-balance`}>
+          {spendable.data
+            ? `Balance: ${formatWei(spendable.data.balance, { unitDecimals: decimals, decimals: symbol === 'USDC' ? 2 : 4 })} ${symbol} on ${network.name}`
+            : spendable.status === 'error'
+              ? 'The balance could not be read'
+              : 'Reading your balance…'}
+        </p>
+        {errors.amount ? (
+          <p className="field__error" id={`${id}-amount-error`}>
+            {errors.amount}
+          </p>
+        ) : null}
+      </div>
+      {spendable.status === 'error' ? (
+        <ErrorMessage error={spendable.error} onRetry={spendable.refresh} />
+      ) : null}
+      <button type="submit" className="button button--block">
+        Review
+      </button>
     </form>
   )
 }

@@ -4,11 +4,12 @@ import { useState } from 'react'
 import { Link } from '../../app/router/Link'
 import { SOL_DECIMALS, SOLANA_USDC_DECIMALS } from '../../shared/chains/solana/readSolanaBalances'
 import { getErrorCode } from '../../shared/describeError'
-import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
+import { ConfirmActions } from './ConfirmActions'
 import { feeTopUpAmount } from './checkFeeFunds'
-import type { SolanaSendDraft } from './SolanaSendForm'
+import { ReviewSummary } from './ReviewSummary'
+import type { SolanaSendDraft } from './SendForm'
 import { useSolanaQuote } from './useSolanaQuote'
 
 const sol = (lamports: bigint) => formatWei(lamports, { unitDecimals: SOL_DECIMALS, decimals: 9 })
@@ -64,32 +65,22 @@ export function SolanaReviewStep({
 
   return (
     <div className="send__review">
-      <div className="card">
-        <h2>Review</h2>
-        <dl className="send__summary">
-          <dt>Send</dt>
-          <dd>
-            <strong>
-              {formatWei(draft.amount, { unitDecimals: decimals, decimals })} {symbol}
-            </strong>
-          </dd>
-          <dt>To</dt>
-          <dd className="mono">{draft.to}</dd>
-          <dt>Chain</dt>
-          <dd>{cluster.name}</dd>
-          <dt>Network fee</dt>
-          <dd>{data ? `${sol(data.fee)} SOL` : 'Estimating…'}</dd>
-          {data && data.deposit > 0n ? (
-            <>
-              <dt>New USDC account</dt>
-              <dd>
-                {sol(data.deposit)} SOL, a one-time deposit that opens {formatAddress(draft.to)}’s USDC
-                account
-              </dd>
-            </>
-          ) : null}
-        </dl>
-      </div>
+      <ReviewSummary
+        amountLabel={`${formatWei(draft.amount, { unitDecimals: decimals, decimals })} ${symbol}`}
+        to={draft.to}
+        chainName={cluster.name}
+      >
+        <dt>Network fee</dt>
+        <dd>{data ? `${sol(data.fee)} SOL` : 'Estimating…'}</dd>
+        {data && data.deposit > 0n ? (
+          <>
+            <dt>New USDC account</dt>
+            <dd>
+              {sol(data.deposit)} SOL, a one-time deposit that opens {formatAddress(draft.to)}’s USDC account
+            </dd>
+          </>
+        ) : null}
+      </ReviewSummary>
       <div className="card" aria-live="polite">
         <h2>What will happen</h2>
         {quote.status === 'loading' ? <LoadingState label="Preparing the transaction…" /> : null}
@@ -135,37 +126,15 @@ export function SolanaReviewStep({
           </p>
         ) : null}
       </div>
-      {needsMfa ? (
-        <MfaPrompt
-          reason="This app asks for a second factor before a transaction is signed."
-          onVerified={() => {
-            setNeedsMfa(false)
-            confirm()
-          }}
-          onCancel={() => setNeedsMfa(false)}
-        />
-      ) : null}
-      {sending.error && !needsMfa ? (
-        <ErrorMessage title="The transaction was not sent" error={sending.error} />
-      ) : null}
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={sending.pending || needsMfa || blocked}
-          onClick={confirm}
-        >
-          {sending.pending ? 'Sending…' : 'Confirm and send'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={onBack}
-          disabled={sending.pending}
-        >
-          Back
-        </button>
-      </div>
+      <ConfirmActions
+        pending={sending.pending}
+        blocked={blocked}
+        error={sending.error}
+        needsMfa={needsMfa}
+        setNeedsMfa={setNeedsMfa}
+        onConfirm={confirm}
+        onBack={onBack}
+      />
     </div>
   )
 }

@@ -1,7 +1,6 @@
 import { useTransactionStatus } from '@satchel/react'
-import { Link } from '../../app/router/Link'
-import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
+import { DoneActions } from './DoneActions'
 
 /**
  * Follows a sent transaction until it is mined (confirmed, on Solana) or failed: the SDK's
@@ -56,7 +55,6 @@ export function StatusStep({
           </p>
         ) : null}
       </div>
-      {error ? <ErrorMessage title="The status could not be read; trying again" error={error} /> : null}
       <p className="field__hint">
         Transaction <span className="mono">{hash}</span>
         {explorerUrl ? (
@@ -69,14 +67,7 @@ export function StatusStep({
           </>
         ) : null}
       </p>
-      <div className="actions">
-        <Link to="/" className="button">
-          Back to home
-        </Link>
-        <button type="button" className="button button--secondary" onClick={onSendAnother}>
-          Send another
-        </button>
-      </div>
+      <DoneActions error={error} again="Send another" onAgain={onSendAnother} />
     </div>
   )
 }

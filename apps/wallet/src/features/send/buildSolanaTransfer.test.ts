@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => cluster?.close())
 
 /** Signs the unsigned transaction as the embedded wallet would, sends it and waits until confirmed. */
-async function signAndSend(transaction: string, signer: Awaited<ReturnType<typeof generateKeyPairSigner>>) {
+async function signAndSend(transaction: string, signer: Signer) {
   const decoded = getTransactionDecoder().decode(Buffer.from(transaction, 'base64'))
   const signed = await partiallySignTransaction([signer.keyPair], decoded)
   const rpc = createSolanaRpc(cluster.rpcUrl)
@@ -41,69 +41,64 @@ async function signAndSend(transaction: string, signer: Awaited<ReturnType<typeo
   expect(value[0]?.err ?? null).toBeNull()
 }
 
+type Signer = Awaited<ReturnType<typeof generateKeyPairSigner>>
+
+/** Builds the transfer as the Send screen does (on a fresh blockhash), then signs and sends it. */
+async function transfer(
+  from: Signer,
+  to: string,
+  asset: 'native' | 'USDC',
+  amount: bigint,
+  createRecipientAccount = false,
+) {
+  const built = await buildSolanaTransfer({
+    from: from.address,
+    to,
+    asset,
+    amount,
+    usdcMint: cluster.mint,
+    createRecipientAccount,
+    lifetime: await createSolanaReader(solana).getLatestBlockhash(),
+  })
+  await signAndSend(built.transaction, from)
+  return built
+}
+
+/** A new key pair holding `sol` lamports (and `usdc`, when given) from the cluster's treasury. */
+async function fundedSigner(sol: bigint, usdc?: bigint): Promise<Signer> {
+  const signer = await generateKeyPairSigner()
+  const rpcUrl = cluster.rpcUrl
+  await fundSolanaAccount({ rpcUrl, to: signer.address, asset: 'native', amount: sol })
+  if (usdc) await fundSolanaAccount({ rpcUrl, to: signer.address, asset: 'USDC', amount: usdc })
+  return signer
+}
+
 describe('buildSolanaTransfer (what the Send screen signs on Solana)', () => {
   it('sends USDC to someone who never held any, creating their token account at the derived address', async () => {
-    const alice = await generateKeyPairSigner()
+    const alice = await fundedSigner(100_000_000n, 20_000_000n)
     const bob = await generateKeyPairSigner()
-    await fundSolanaAccount({
-      rpcUrl: cluster.rpcUrl,
-      to: alice.address,
-      asset: 'native',
-      amount: 100_000_000n,
-    })
-    await fundSolanaAccount({ rpcUrl: cluster.rpcUrl, to: alice.address, asset: 'USDC', amount: 20_000_000n })
     const reader = createSolanaReader(solana)
     const bobAccount = await deriveTokenAccount({ owner: bob.address, mint: cluster.mint })
     expect(await reader.hasAccount(bobAccount)).toBe(false)
 
-    const built = await buildSolanaTransfer({
-      from: alice.address,
-      to: bob.address,
-      asset: 'USDC',
-      amount: 7_500_000n,
-      usdcMint: cluster.mint,
-      createRecipientAccount: true,
-      lifetime: await reader.getLatestBlockhash(),
-    })
+    const built = await transfer(alice, bob.address, 'USDC', 7_500_000n, true)
     // One signer (Alice pays and authorises): the cluster's fee is one signature's.
     expect(await reader.getFeeForMessage(built.message)).toBe(5000n)
-    await signAndSend(built.transaction, alice)
 
     expect(await reader.hasAccount(bobAccount)).toBe(true)
     expect(await reader.getUsdcBalance(bob.address)).toBe(7_500_000n)
     expect(await reader.getUsdcBalance(alice.address)).toBe(12_500_000n)
 
     // A second transfer to the account that now exists needs no creation.
-    const again = await buildSolanaTransfer({
-      from: alice.address,
-      to: bob.address,
-      asset: 'USDC',
-      amount: 500_000n,
-      usdcMint: cluster.mint,
-      lifetime: await reader.getLatestBlockhash(),
-    })
-    await signAndSend(again.transaction, alice)
+    await transfer(alice, bob.address, 'USDC', 500_000n)
     expect(await reader.getUsdcBalance(bob.address)).toBe(8_000_000n)
   })
 
   it('sends SOL with a System transfer, the fee paid by the sender', async () => {
-    const alice = await generateKeyPairSigner()
+    const alice = await fundedSigner(1_000_000_000n)
     const carol = await generateKeyPairSigner()
-    await fundSolanaAccount({
-      rpcUrl: cluster.rpcUrl,
-      to: alice.address,
-      asset: 'native',
-      amount: 1_000_000_000n,
-    })
     const reader = createSolanaReader(solana)
-    const built = await buildSolanaTransfer({
-      from: alice.address,
-      to: carol.address,
-      asset: 'native',
-      amount: 250_000_000n,
-      lifetime: await reader.getLatestBlockhash(),
-    })
-    await signAndSend(built.transaction, alice)
+    await transfer(alice, carol.address, 'native', 250_000_000n)
     expect(await reader.getSolBalance(carol.address)).toBe(250_000_000n)
     expect(await reader.getSolBalance(alice.address)).toBe(1_000_000_000n - 250_000_000n - 5000n)
   })

@@ -3,7 +3,7 @@ import { type PollingState, usePolling } from '../../shared/hooks/usePolling'
 import { buildSolanaTransfer } from './buildSolanaTransfer'
 import { checkSolanaFunds, type SolanaFundsCheck } from './checkSolanaFunds'
 import { deriveTokenAccount } from './deriveTokenAccount'
-import type { SolanaSendDraft } from './SolanaSendForm'
+import type { SolanaSendDraft } from './SendForm'
 
 export type SolanaQuote = SolanaFundsCheck & {
   /** The unsigned transaction to sign, built on a recent blockhash. */

@@ -1,8 +1,8 @@
 import type { WalletNetwork } from './useWalletNetworks'
 
 /**
- * Choose one chain of either family (EVM chains and Solana clusters): a group of radio buttons, as
- * `ChainPicker` draws them.
+ * Choose one chain of either family (EVM chains and Solana clusters): a group of radio buttons (arrow
+ * keys move between them).
  *
  * @example
  * <NetworkPicker networks={networks} value={key} onChange={setKey} name="send-chain" />

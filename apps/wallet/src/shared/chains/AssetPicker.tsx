@@ -1,4 +1,5 @@
-import type { TransferAsset } from './buildTransfer'
+/** What a send or a purchase moves: USDC or the chain's native coin. */
+type TransferAsset = 'native' | 'USDC'
 
 /**
  * USDC or the chain's native coin, as a segmented choice; USDC is off where the chain has none.
