@@ -1,29 +1,14 @@
-import type { Browser, Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { test } from '../support/journeyTest'
-import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
+import { saveScreenshots } from '../support/saveScreenshots'
 import { fundWithSandboxCard, openScreen, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
-
-/** The screen as it is, then on a phone-sized viewport, then back. */
-async function screenshotBoth(page: Page, screen: string) {
-  const size = page.viewportSize()
-  await saveScreenshot(page, 'gas-trap', `${screen}-desktop`)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await saveScreenshot(page, 'gas-trap', `${screen}-phone`)
-  if (size) await page.setViewportSize(size)
-}
-
 describe('sending USDC with no ETH for the fee', () => {
-  it('says on review what is missing, keeps Confirm off, and offers to buy ETH for fees', async () => {
+  test('says on review what is missing, keeps Confirm off, and offers to buy ETH for fees', async ({
+    world,
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await signInWithEmail(page, world, 'no-gas@example.com')
@@ -42,7 +27,7 @@ describe('sending USDC with no ETH for the fee', () => {
     expect(await page.getByText('No problem found.').count()).toBe(0)
     const confirm = page.getByRole('button', { name: 'Confirm and send' })
     expect(await confirm.isDisabled()).toBe(true)
-    await screenshotBoth(page, 'review')
+    await saveScreenshots(page, 'gas-trap', 'review')
     expect(await checkAccessibility(page)).toEqual([])
 
     // "Buy ETH for fees" opens Fund with the chain, ETH and a small amount already chosen.
@@ -58,7 +43,7 @@ describe('sending USDC with no ETH for the fee', () => {
     expect(await amount.inputValue()).toMatch(/^0\.00[15]$/)
     const preset = await amount.inputValue()
     await page.getByRole('radio', { name: /Sandbox card/ }).waitFor()
-    await screenshotBoth(page, 'fund-preset')
+    await saveScreenshots(page, 'gas-trap', 'fund-preset')
 
     // Bought, the same send passes review and can be confirmed.
     const checkoutOpened = context.waitForEvent('page')

@@ -29,6 +29,12 @@ beforeAll(async () => {
       app_id: 'app_</script>',
       chains: [{ id: 31337, rpc_url: 'http://127.0.0.1:8545' }],
       outbox_url: 'http://localhost:8787/outbox',
+      solana: {
+        caip2: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+        rpc_url: 'http://127.0.0.1:8899',
+        subscriptions_url: 'ws://127.0.0.1:8899',
+        usdc_mint: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
+      },
     },
   })
 })
@@ -44,17 +50,21 @@ describe('serveWallet (the wallet at / of the devnet API)', () => {
       expect(page.statusCode).toBe(200)
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(page.headers['cache-control']).toBe('no-cache')
-      expect(page.headers['content-security-policy']).toContain("connect-src 'self' http://127.0.0.1:8545")
+      // The wallet reads the EVM chains and the Solana cluster itself.
+      expect(page.headers['content-security-policy']).toContain(
+        "connect-src 'self' http://127.0.0.1:8545 http://127.0.0.1:8899",
+      )
       // The injected JSON cannot close its script element early.
       expect(page.body).toContain(
-        '<script id="satchel-config" type="application/json">{"app_id":"app_\\u003c/script>","chains":[{"id":31337,"rpc_url":"http://127.0.0.1:8545"}],"outbox_url":"http://localhost:8787/outbox"}</script>',
+        '<script id="satchel-config" type="application/json">{"app_id":"app_\\u003c/script>","chains":[{"id":31337,"rpc_url":"http://127.0.0.1:8545"}],"outbox_url":"http://localhost:8787/outbox","solana":{"caip2":"solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1","rpc_url":"http://127.0.0.1:8899","subscriptions_url":"ws://127.0.0.1:8899","usdc_mint":"4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU"}}</script>',
       )
     }
     const config = await server.inject({ url: '/config.json' })
-    expect(config.json()).toEqual({
+    expect(config.json()).toMatchObject({
       app_id: 'app_</script>',
       chains: [{ id: 31337, rpc_url: 'http://127.0.0.1:8545' }],
       outbox_url: 'http://localhost:8787/outbox',
+      solana: { rpc_url: 'http://127.0.0.1:8899' },
     })
   })
 

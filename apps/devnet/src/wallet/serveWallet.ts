@@ -38,6 +38,8 @@ export async function serveWallet(
 ): Promise<void> {
   const connectOrigins = [
     ...config.chains.map((chain) => new URL(chain.rpc_url).origin),
+    // The wallet reads balances and blockhashes from the Solana cluster itself, as it reads the EVM chains.
+    ...(config.solana ? [new URL(config.solana.rpc_url).origin] : []),
     ...(config.walletconnect
       ? [new URL(config.walletconnect.relay_url).origin, ...WALLETCONNECT_VERIFY_ORIGINS]
       : []),

@@ -16,13 +16,14 @@ const providerConfig: SatchelProviderConfig = { createWalletsOnLogin: 'users-wit
 export function App({ config }: { config: WalletConfig }) {
   // Linking an external wallet (Settings) goes through the relay the host configured, for its chains.
   const satchelConfig = useMemo<SatchelProviderConfig>(
-    () =>
-      config.walletConnect
-        ? {
-            ...providerConfig,
-            walletConnect: { ...config.walletConnect, chains: config.chains.map((c) => c.id) },
-          }
-        : providerConfig,
+    () => ({
+      ...providerConfig,
+      // A wallet with Solana clusters gives everyone a Solana wallet too (on their next visit if need be).
+      ...(config.solana.length > 0 ? { walletChainTypes: ['ethereum', 'solana'] } : {}),
+      ...(config.walletConnect
+        ? { walletConnect: { ...config.walletConnect, chains: config.chains.map((c) => c.id) } }
+        : {}),
+    }),
     [config],
   )
   return (

@@ -18,6 +18,7 @@ describe('readWalletConfig (what the hosting server injects)', () => {
       appId: 'app_1',
       serverUrl: origin,
       chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:8545' }],
+      solana: [],
       outboxUrl: 'http://localhost:8787/outbox',
     })
   })

@@ -1,3 +1,4 @@
+import { readSolanaConfig, type SolanaCluster } from '../shared/chains/solana/readSolanaConfig'
 import { isRecord } from '../shared/isRecord'
 
 /** One chain the wallet shows: its id and the JSON-RPC endpoint the browser reads it through. */
@@ -9,6 +10,8 @@ export type WalletConfig = {
   /** Where the Satchel API runs; the page's own origin when the API serves the wallet. */
   serverUrl: string
   chains: WalletChainConfig[]
+  /** The Solana clusters the wallet reads and sends on (none when the host configures none). */
+  solana: SolanaCluster[]
   /** The dev outbox page, where sign-in codes land on the devnet. */
   outboxUrl?: string | undefined
   /** The WalletConnect relay and project id; without them the Connections screen says it is off. */
@@ -75,6 +78,7 @@ export function readWalletConfig(value: unknown, origin: string): WalletConfig {
     outbox_url: outboxUrl,
     walletconnect: walletConnectValue,
     prices: pricesValue,
+    solana,
   } = value
   if (typeof appId !== 'string' || appId.length === 0)
     throw new WalletConfigError('The wallet configuration has no app_id')
@@ -91,6 +95,7 @@ export function readWalletConfig(value: unknown, origin: string): WalletConfig {
     appId,
     serverUrl: serverUrl.replace(/\/+$/, ''),
     chains: parsed,
+    solana: readSolanaConfig(solana),
     ...(isHttpUrl(outboxUrl) ? { outboxUrl } : {}),
     ...(walletConnect ? { walletConnect } : {}),
     ...(prices ? { prices } : {}),

@@ -1,12 +1,13 @@
 import { ApiError } from '@satchel/core'
 import { getAddress, isHex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type TestStack } from '../../test/startServer'
 import { FeatureNotAvailableError } from '../errors/errors'
 import { createWallet } from './actions/createWallet'
 import { exportWallet } from './actions/exportWallet'
 import { getUser } from './actions/getUser'
+import { getWallets } from './actions/getWallets'
 import { loginAsGuest } from './actions/loginAsGuest'
 import { loginWithEmail, sendEmailCode } from './actions/loginWithEmail'
 import { loginWithPasskey } from './actions/loginWithPasskey'
@@ -234,6 +235,45 @@ describe('createSatchelClient against the real server', () => {
       }),
     ).toBe(true)
     client.destroy()
+  })
+
+  it('makes an Ethereum and a Solana wallet at login; an Ethereum-only user gets the Solana one on the next visit', async () => {
+    const both = newClient(createMemoryStorage(), {
+      createWalletsOnLogin: 'users-without-wallets',
+      walletChainTypes: ['ethereum', 'solana'],
+    })
+    await both.start()
+    await emailLogin(both, 'two-chains@example.com')
+    const chainTypesOf = (client: SatchelClient) => {
+      const state = client.getState()
+      return state.status === 'authenticated' ? state.wallets.wallets.map((wallet) => wallet.chainType) : []
+    }
+    expect(chainTypesOf(both)).toEqual(['ethereum', 'solana'])
+    both.destroy()
+
+    // Signed up when the app made Ethereum wallets only; the app now asks for Solana too.
+    const storage = createMemoryStorage()
+    const sessionKeyStore = createMemorySessionKeyStore()
+    const before = newClient(storage, {
+      sessionKeyStore,
+      refreshTokenStorage: 'storage',
+      createWalletsOnLogin: 'users-without-wallets',
+    })
+    await before.start()
+    await emailLogin(before, 'evm-only@example.com')
+    expect(chainTypesOf(before)).toEqual(['ethereum'])
+    before.destroy()
+    const after = newClient(storage, {
+      sessionKeyStore,
+      refreshTokenStorage: 'storage',
+      createWalletsOnLogin: 'users-without-wallets',
+      walletChainTypes: ['ethereum', 'solana'],
+    })
+    await after.start()
+    await vi.waitFor(() => expect(chainTypesOf(after)).toEqual(['ethereum', 'solana']))
+    const solana = (await getWallets(after)).find((wallet) => wallet.chainType === 'solana')
+    expect(solana?.address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    after.destroy()
   })
 
   it('exports the private key, decrypted only here, and it is the wallet’s key', async () => {

@@ -1,6 +1,6 @@
 import { ApiError, withRetry } from '@satchel/core'
 import { SessionKeyLostError, StepUpRequiredError } from '../errors/errors'
-import { createWallet } from './actions/createWallet'
+import { createMissingWallets } from './actions/createMissingWallets'
 import { type ClientRequest, createClientRequest } from './http/createClientRequest'
 import { createHttpClient } from './http/createHttpClient'
 import { isRecord, parseAppConfig, parseAuthenticated, parseUser, parseWalletList } from './parse'
@@ -12,7 +12,7 @@ import type { SatchelEvent, SatchelState } from './state/transition'
 import { createTabSync, type TabMessage, type TabSync } from './tokens/createTabSync'
 import { createTokenManager, isSessionEnded } from './tokens/createTokenManager'
 import { createDefaultStorage, type SatchelStorage } from './tokens/storage'
-import type { AppConfig, AuthenticatedUser, SatchelUser, SatchelWallet } from './types'
+import type { AppConfig, AuthenticatedUser, ChainType, SatchelUser, SatchelWallet } from './types'
 
 export type { ClientRequest } from './http/createClientRequest'
 
@@ -45,6 +45,12 @@ export type CreateSatchelClientParameters = {
   cookieMode?: boolean | undefined
   /** `users-without-wallets` creates an Ethereum wallet at login for a user who has none. Default `off`. */
   createWalletsOnLogin?: CreateWalletsOnLogin | undefined
+  /**
+   * With `createWalletsOnLogin`, the chain types every user gets a wallet of: at login, and on a later
+   * visit (a restored session) for a user who lacks one (`['ethereum', 'solana']` gives an
+   * Ethereum-only user their Solana wallet). Default `['ethereum']`.
+   */
+  walletChainTypes?: readonly ChainType[] | undefined
   fetch?: typeof fetch | undefined
   /** Per call. Default 20 s. */
   timeoutMs?: number | undefined
@@ -197,6 +203,10 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
       const [user, wallets] = await withRetry(fetchUserAndWallets, { retries: 2, delayMs: 500 })
       if (session.cookie) await tokens.save(tokens.current() ?? session)
       store.dispatch({ type: 'session_restored', user, wallets })
+      // A chain type the app asks for since this user signed up is made on this visit, not awaited:
+      // the restored session is usable at once.
+      if (parameters.createWalletsOnLogin === 'users-without-wallets' && parameters.walletChainTypes)
+        void createMissingWallets(client, { wallets, chainTypes: parameters.walletChainTypes })
     } catch (error) {
       if (isSessionEnded(error)) await tokens.clear()
       // Offline or a server error: show signed out for now, but keep the tokens so a reload can retry.
@@ -222,16 +232,16 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
       .catch(() => {})
   }
 
+  const walletChainTypes = parameters.walletChainTypes ?? ['ethereum']
+
   async function completeLogin(answer: unknown, path: string): Promise<AuthenticatedUser> {
     const parsed = parseAuthenticated(answer, path)
     await tokens.save(parsed.session)
     const wallets = await fetchWallets()
     store.dispatch({ type: 'logged_in', user: parsed.user, wallets })
-    const hasEthereumWallet = wallets.some((wallet) => wallet.chainType === 'ethereum')
-    if (parameters.createWalletsOnLogin === 'users-without-wallets' && !hasEthereumWallet) {
-      // The user is signed in whatever happens here; a failure shows as wallets `error`.
-      await createWallet(client, { chainType: 'ethereum' }).catch(() => {})
-    }
+    // The user is signed in whatever happens here; a failure shows as wallets `error`.
+    if (parameters.createWalletsOnLogin === 'users-without-wallets')
+      await createMissingWallets(client, { wallets, chainTypes: walletChainTypes })
     return { user: parsed.user, isNewUser: parsed.isNewUser }
   }
 

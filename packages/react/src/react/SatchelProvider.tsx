@@ -5,6 +5,7 @@ import {
   type SatchelClient,
 } from '../client/createSatchelClient'
 import type { SatchelStorage } from '../client/tokens/storage'
+import type { ChainType } from '../client/types'
 import {
   LoginModalContext,
   type LoginModalControl,
@@ -21,6 +22,8 @@ const LoginModal = lazy(() => import('../modal/LoginModal'))
 export type SatchelProviderConfig = SatchelUiConfig & {
   /** `users-without-wallets` creates an Ethereum wallet at login for a user who has none. Default `off`. */
   createWalletsOnLogin?: CreateWalletsOnLogin | undefined
+  /** With `createWalletsOnLogin`, the chain types every user gets a wallet of. Default `['ethereum']`. */
+  walletChainTypes?: readonly ChainType[] | undefined
   /** Where tokens are kept. Default: localStorage. */
   storage?: SatchelStorage | undefined
   /**
@@ -66,6 +69,7 @@ export function SatchelProvider({
         appId,
         serverUrl,
         createWalletsOnLogin: config.createWalletsOnLogin,
+        walletChainTypes: config.walletChainTypes,
         storage: config.storage,
         refreshTokenStorage: config.refreshTokenStorage,
         cookieMode: config.cookieMode,

@@ -1,13 +1,12 @@
 import { formatWei } from '@satchel/core'
 import { type FundingAsset, type FundingPurchase, useFundingStatus, useSatchel } from '@satchel/react'
 import { useRef } from 'react'
-import { Link } from '../../app/router/Link'
-import { createChainReader } from '../../shared/chains/createChainReader'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
-import type { WalletChain } from '../../shared/chains/useWalletChains'
+import { readNetworkBalance } from '../../shared/chains/readNetworkBalance'
+import type { WalletNetwork } from '../../shared/chains/useWalletNetworks'
 import { usePolling } from '../../shared/hooks/usePolling'
-import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
+import { DoneActions } from '../send/DoneActions'
 
 const POLL_MS = 2000
 
@@ -25,7 +24,7 @@ export function CheckoutStatus({
   onDone,
 }: {
   address: string
-  chain: WalletChain
+  chain: WalletNetwork
   asset: FundingAsset
   amount: string
   /** Which purchase to follow. */
@@ -38,15 +37,11 @@ export function CheckoutStatus({
   // Shown while the status cannot be read; the hook keeps asking.
   const error = read.failureReason
   const symbol = asset === 'USDC' ? 'USDC' : chain.nativeSymbol
-  const decimals = asset === 'USDC' ? USDC_DECIMALS : 18
+  // SOL counts in lamports (9 decimals); USDC has 6 on every chain.
+  const decimals = asset === 'USDC' ? USDC_DECIMALS : chain.family === 'solana' ? 9 : 18
   const balance = usePolling(
-    async () => {
-      const reader = createChainReader(client, chain)
-      return asset === 'USDC'
-        ? ((await reader.getUsdcBalance(address)) ?? 0n)
-        : reader.getNativeBalance(address)
-    },
-    `${address}:${chain.id}:${asset}`,
+    () => readNetworkBalance(client, chain, address, asset),
+    `${address}:${chain.key}:${asset}`,
     POLL_MS,
   )
   const before = useRef<bigint | undefined>(undefined)
@@ -81,15 +76,7 @@ export function CheckoutStatus({
             : ''}
         </p>
       </div>
-      {error ? <ErrorMessage title="The status could not be read; trying again" error={error} /> : null}
-      <div className="actions">
-        <Link to="/" className="button">
-          Back to home
-        </Link>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          Buy more
-        </button>
-      </div>
+      <DoneActions error={error} again="Buy more" onAgain={onDone} />
     </div>
   )
 }

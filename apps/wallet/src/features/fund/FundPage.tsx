@@ -11,14 +11,17 @@ import {
 import { useEffect, useId, useState } from 'react'
 import { useLocation } from '../../app/router/useLocation'
 import { AmountError, parseAmount } from '../../shared/amount/parseAmount'
-import { ChainPicker } from '../../shared/chains/ChainPicker'
+import { AssetPicker } from '../../shared/chains/AssetPicker'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
-import { useWalletChains } from '../../shared/chains/useWalletChains'
+import { NetworkPicker } from '../../shared/chains/NetworkPicker'
+import { useSolanaWallet } from '../../shared/chains/solana/useSolanaWallet'
+import { useWalletNetworks } from '../../shared/chains/useWalletNetworks'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { useEthereumWallet } from '../../shared/useEthereumWallet'
 import { CheckoutStatus } from './CheckoutStatus'
+import { describeSolanaFunding } from './describeSolanaFunding'
 import './fund.css'
 
 const PRESETS: Record<FundingAsset, readonly string[]> = {
@@ -32,7 +35,8 @@ const providerNames: Record<FundingOption['provider'], string> = {
 }
 
 type Checkout = {
-  chainId: number
+  /** The network's key: an EVM chain id, or a Solana cluster's CAIP-2 id. */
+  network: string
   asset: FundingAsset
   amount: string
   purchase: FundingPurchase
@@ -51,44 +55,52 @@ const toCoinbaseAsset = (asset: FundingAsset, nativeSymbol: string): CoinbaseOnr
 export default function FundPage() {
   const { client } = useSatchel()
   const coinbase = useFundWallet()
-  const wallet = useEthereumWallet()
-  const chains = useWalletChains()
+  const ethereum = useEthereumWallet()
+  const solana = useSolanaWallet()
+  const networks = useWalletNetworks()
   const id = useId()
   // `/fund?chain=8453&asset=native&amount=0.001` opens with those chosen ("Buy ETH for fees").
   const { search } = useLocation()
-  const presetChain = chains.find((entry) => String(entry.id) === search.get('chain'))?.id
+  const presetChain = networks.find((entry) => entry.key === search.get('chain'))?.key
   const presetAsset: FundingAsset | undefined =
     search.get('asset') === 'native' ? 'native' : search.get('asset') === 'USDC' ? 'USDC' : undefined
   const presetAmount = /^\d{1,12}(\.\d{1,18})?$/.test(search.get('amount') ?? '')
     ? search.get('amount')
     : null
-  const [chainId, setChainId] = useState(presetChain ?? chains[0]?.id)
+  const [chainKey, setChainKey] = useState(presetChain ?? networks[0]?.key)
   const [asset, setAsset] = useState<FundingAsset>(presetAsset ?? 'USDC')
   const [amount, setAmount] = useState(presetAmount ?? PRESETS[presetAsset ?? 'USDC'][1] ?? '25')
   const [provider, setProvider] = useState<FundingOption['provider'] | undefined>(undefined)
   const [amountError, setAmountError] = useState<string | undefined>(undefined)
   const [starting, setStarting] = useState<{ error?: unknown; pending: boolean }>({ pending: false })
   const [checkout, setCheckout] = useState<Checkout | undefined>(undefined)
-  const chain = chains.find((entry) => entry.id === chainId) ?? chains[0]
+  const network = networks.find((entry) => entry.key === chainKey) ?? networks[0]
+  const chain = network?.family === 'evm' ? network.chain : undefined
+  const wallet = network?.family === 'solana' ? solana : ethereum
 
-  const options = useFundingOptions({ chainId: chain?.id ?? 0, asset }, { enabled: chain !== undefined })
+  const evmOptions = useFundingOptions({ chainId: chain?.id ?? 0, asset }, { enabled: chain !== undefined })
+  // On Solana the devnet's sandbox card pays on its local cluster; no provider is wired for others yet.
+  const options =
+    network?.family === 'solana'
+      ? describeSolanaFunding(network.cluster, network.cluster.explorerCluster === undefined)
+      : evmOptions
   const offered = options.data
   // Each answer preselects its first provider.
   useEffect(() => setProvider(offered?.options[0]?.provider), [offered])
 
-  if (!wallet || !chain) return <LoadingState label="Waiting for your wallet…" />
-  const symbol = asset === 'USDC' ? 'USDC' : chain.nativeSymbol
+  if (!wallet || !network) return <LoadingState label="Waiting for your wallet…" />
+  const symbol = asset === 'USDC' ? 'USDC' : network.nativeSymbol
 
   const pay = () => {
     try {
-      parseAmount(amount, asset === 'USDC' ? USDC_DECIMALS : 18)
+      parseAmount(amount, asset === 'USDC' ? USDC_DECIMALS : network.family === 'solana' ? 9 : 18)
       setAmountError(undefined)
     } catch (error) {
       setAmountError(error instanceof AmountError ? error.message : 'Enter an amount such as 25')
       return
     }
     const option = offered?.options.find((entry) => entry.provider === provider)
-    const coinbaseAsset = toCoinbaseAsset(asset, chain.nativeSymbol)
+    const coinbaseAsset = toCoinbaseAsset(asset, network.nativeSymbol)
     if (option?.provider === 'coinbase' && coinbaseAsset) {
       // The SDK opens Coinbase's page itself (in the click's turn, so it is not blocked).
       setStarting({ pending: true })
@@ -97,7 +109,7 @@ export default function FundPage() {
         .then(({ partnerUserId }) => {
           setStarting({ pending: false })
           setCheckout({
-            chainId: option.chainId,
+            network: String(option.chainId),
             asset,
             amount,
             purchase: { partnerUserId },
@@ -111,13 +123,15 @@ export default function FundPage() {
     // the server answers (closed again if it fails).
     const popup = window.open('about:blank', '_blank')
     setStarting({ pending: true })
-    startSandboxCheckout(client, { address: wallet.address, chainId: chain.id, asset, amount }).then(
+    const where =
+      network.family === 'solana' ? { caip2: network.cluster.caip2 } : { chainId: network.chain.id }
+    startSandboxCheckout(client, { address: wallet.address, ...where, asset, amount }).then(
       ({ checkoutUrl, sessionId }) => {
         if (popup) popup.location.href = checkoutUrl
         else window.location.assign(checkoutUrl)
         setStarting({ pending: false })
         setCheckout({
-          chainId: chain.id,
+          network: network.key,
           asset,
           amount,
           purchase: { sandboxSessionId: sessionId },
@@ -136,7 +150,7 @@ export default function FundPage() {
         <h1>Fund your wallet</h1>
         <CheckoutStatus
           address={wallet.address}
-          chain={chains.find((entry) => entry.id === checkout.chainId) ?? chain}
+          chain={networks.find((entry) => entry.key === checkout.network) ?? network}
           asset={checkout.asset}
           amount={checkout.amount}
           purchase={checkout.purchase}
@@ -150,24 +164,18 @@ export default function FundPage() {
       <h1>Fund your wallet</h1>
       <p className="muted">Buy crypto with a card. It arrives in your wallet on the chain you choose.</p>
       <div className="card">
-        <ChainPicker chains={chains} value={chain.id} onChange={setChainId} name={`${id}-chain`} />
-        <fieldset className="segmented">
-          <legend className="field__label">Asset</legend>
-          {(['USDC', 'native'] as const).map((option) => (
-            <label key={option} className="segmented__option">
-              <input
-                type="radio"
-                name={`${id}-asset`}
-                checked={asset === option}
-                onChange={() => {
-                  setAsset(option)
-                  setAmount(PRESETS[option][1] ?? '')
-                }}
-              />
-              <span className="segmented__label">{option === 'USDC' ? 'USDC' : chain.nativeSymbol}</span>
-            </label>
-          ))}
-        </fieldset>
+        <NetworkPicker networks={networks} value={network.key} onChange={setChainKey} name={`${id}-chain`} />
+        <AssetPicker
+          name={`${id}-asset`}
+          value={asset}
+          nativeSymbol={network.nativeSymbol}
+          // Every provider's matrix has USDC wherever the wallet shows a chain; it says when it has not.
+          usdc
+          onChange={(option) => {
+            setAsset(option)
+            setAmount(PRESETS[option][1] ?? '')
+          }}
+        />
         {options.isPending ? <LoadingState label="Finding providers…" /> : null}
         {options.isError ? (
           <ErrorMessage
@@ -177,7 +185,7 @@ export default function FundPage() {
           />
         ) : null}
         {offered && offered.options.length === 0 ? (
-          <EmptyState title={`No provider sells ${symbol} on ${chain.name}`}>
+          <EmptyState title={`No provider sells ${symbol} on ${network.name}`}>
             {offered.warnings.length > 0 ? (
               <ul className="fund__warnings">
                 {offered.warnings.map((warning) => (

@@ -47,7 +47,11 @@ function HomeContent({
   return (
     <div className="home__layout">
       <div className="home__column">
-        <TotalBalance holdings={holdings} balances={balances} chainCount={chains.length} />
+        <TotalBalance
+          holdings={holdings}
+          balances={balances}
+          chainCount={chains.length + (balances.data ?? []).filter((row) => row.family === 'solana').length}
+        />
         <TokenList holdings={holdings} />
       </div>
       <div className="home__column">

@@ -6,9 +6,9 @@ import { TokenIcon } from '../../shared/ui/TokenIcon'
 import { formatUsd } from './formatUsd'
 import type { Holding } from './toHoldings'
 
-// Stablecoins to cents; other coins to the core's default places.
+// Stablecoins to cents; other coins (wei, lamports) to the core's default places.
 const formatAmount = (holding: Holding, amount: bigint) =>
-  formatWei(amount, holding.decimals <= 6 ? { unitDecimals: holding.decimals, decimals: 2 } : {})
+  formatWei(amount, { unitDecimals: holding.decimals, ...(holding.decimals <= 6 ? { decimals: 2 } : {}) })
 
 /**
  * The assets, one line each: token icon with its chain's mark, name and chain, amount, and USD value
@@ -32,11 +32,16 @@ export function TokenList({ holdings }: { holdings: readonly Holding[] }) {
               key={holding.key}
               className="token-row"
               data-chain-id={holding.chainId}
+              data-family={holding.family}
               data-asset={holding.symbol}
             >
               <span className="token-row__icons">
                 <TokenIcon symbol={holding.symbol} className="token-row__token" />
-                <ChainIcon chain={holding.chainId} name={holding.chainName} className="token-row__chain" />
+                <ChainIcon
+                  chain={holding.family === 'solana' ? 'solana' : holding.chainId}
+                  name={holding.chainName}
+                  className="token-row__chain"
+                />
               </span>
               <span className="token-row__name">
                 <span className="token-row__title">{holding.name}</span>

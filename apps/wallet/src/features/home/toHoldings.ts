@@ -1,11 +1,13 @@
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import type { WalletChain } from '../../shared/chains/useWalletChains'
-import type { ChainBalance } from './useBalances'
+import type { ChainBalance, ChainFamily } from './useBalances'
 
 /** One line of the token list: an asset on a chain, its amount when read, and its USD value when priced. */
 export type Holding = {
   key: string
-  chainId: number
+  family: ChainFamily
+  /** The EVM chain id, or the Solana cluster's CAIP-2 id. */
+  chainId: number | string
   chainName: string
   symbol: string
   name: string
@@ -30,9 +32,9 @@ function toUsd(symbol: string, amount: bigint | undefined | null, decimals: numb
 type Prices = Readonly<Record<string, number>>
 
 /**
- * The token list from the balances read per chain: the native coin of every chain and its USDC where
- * the chain has it, each valued in USD from `prices` (symbol → USD), most valuable first and otherwise
- * in the chains' order.
+ * The token list from the balances read per chain: the native coin of every EVM chain and its USDC
+ * where the chain has it, then SOL and USDC on each Solana cluster read, each valued in USD from
+ * `prices` (symbol → USD), most valuable first and otherwise in the chains' order.
  *
  * @example
  * toHoldings(chains, balances.data, { ETH: 3000 })
@@ -42,7 +44,7 @@ export function toHoldings(
   balances: readonly ChainBalance[] | undefined,
   prices: Prices = {},
 ): Holding[] {
-  const holdings = chains.flatMap((chain) => {
+  const evm = chains.flatMap((chain) => {
     const row = balances?.find((entry) => entry.chainId === chain.id)
     const read = <value>(pick: (ready: Extract<ChainBalance, { status: 'ready' }>) => value) =>
       row === undefined ? undefined : row.status === 'ready' ? pick(row) : null
@@ -53,18 +55,38 @@ export function toHoldings(
       ...(chain.usdcAddress ? [{ symbol: 'USDC', decimals: USDC_DECIMALS, amount: usdc }] : []),
     ]
     return assets.map(
-      (asset): Holding => ({
-        ...asset,
-        key: `${chain.id}:${asset.symbol}`,
-        chainId: chain.id,
-        chainName: chain.name,
-        name: NAMES[asset.symbol] ?? asset.symbol,
-        usd: toUsd(asset.symbol, asset.amount, asset.decimals, prices),
-      }),
+      (asset): Holding =>
+        toHolding({ ...asset, family: 'evm', chainId: chain.id, chainName: chain.name }, prices),
     )
   })
-  return holdings
+  // A Solana cluster that cannot be reached still shows its two assets, as an EVM chain does.
+  const solana = (balances ?? []).flatMap((row) => {
+    if (row.family !== 'solana') return []
+    const where = { family: 'solana', chainId: row.chainId, chainName: row.chainName } as const
+    if (row.status === 'ready') return row.assets.map((asset) => toHolding({ ...asset, ...where }, prices))
+    return [
+      { symbol: 'SOL', decimals: 9 },
+      { symbol: 'USDC', decimals: USDC_DECIMALS },
+    ].map((asset) => toHolding({ ...asset, ...where, amount: null }, prices))
+  })
+  return [...evm, ...solana]
     .map((holding, index) => ({ holding, index }))
     .sort((a, b) => (b.holding.usd ?? 0) - (a.holding.usd ?? 0) || a.index - b.index)
     .map(({ holding }) => holding)
+}
+
+type HoldingInput = Pick<Holding, 'family' | 'chainId' | 'chainName' | 'symbol' | 'decimals' | 'amount'>
+
+function toHolding(asset: HoldingInput, prices: Prices): Holding {
+  return {
+    key: `${asset.chainId}:${asset.symbol}`,
+    family: asset.family,
+    chainId: asset.chainId,
+    chainName: asset.chainName,
+    symbol: asset.symbol,
+    decimals: asset.decimals,
+    amount: asset.amount,
+    name: NAMES[asset.symbol] ?? asset.symbol,
+    usd: toUsd(asset.symbol, asset.amount, asset.decimals, prices),
+  }
 }

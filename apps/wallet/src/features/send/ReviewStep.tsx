@@ -14,9 +14,9 @@ import { createChainReader } from '../../shared/chains/createChainReader'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import { getErrorCode } from '../../shared/describeError'
 import { usePolling } from '../../shared/hooks/usePolling'
-import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
+import { ConfirmActions } from './ConfirmActions'
 import {
   feeTopUpAmount,
   formatAboutEth,
@@ -24,6 +24,7 @@ import {
   TOKEN_TRANSFER_GAS,
   TRANSFER_GAS,
 } from './checkFeeFunds'
+import { ReviewSummary } from './ReviewSummary'
 import type { SendDraft } from './SendForm'
 
 /**
@@ -107,32 +108,22 @@ export function ReviewStep({
   const malicious = scan.data?.resultType === 'malicious'
   return (
     <div className="send__review">
-      <div className="card">
-        <h2>Review</h2>
-        <dl className="send__summary">
-          <dt>Send</dt>
-          <dd>
-            <strong>
-              {formatWei(draft.amount, { unitDecimals: decimals, decimals: draft.asset === 'USDC' ? 6 : 18 })}{' '}
-              {symbol}
-            </strong>
-          </dd>
-          <dt>To</dt>
-          <dd className="mono">{draft.to}</dd>
-          <dt>Chain</dt>
-          <dd>{chain.name}</dd>
-          <dt>Estimated fee</dt>
-          <dd>
-            {scan.data
-              ? scan.data.fee === undefined
-                ? 'Not available'
-                : `${formatWei(scan.data.fee, { decimals: 6 })} ${chain.nativeSymbol}`
-              : scan.isPending
-                ? 'Estimating…'
-                : 'Not available'}
-          </dd>
-        </dl>
-      </div>
+      <ReviewSummary
+        amountLabel={`${formatWei(draft.amount, { unitDecimals: decimals, decimals: draft.asset === 'USDC' ? 6 : 18 })} ${symbol}`}
+        to={draft.to}
+        chainName={chain.name}
+      >
+        <dt>Estimated fee</dt>
+        <dd>
+          {scan.data
+            ? scan.data.fee === undefined
+              ? 'Not available'
+              : `${formatWei(scan.data.fee, { decimals: 6 })} ${chain.nativeSymbol}`
+            : scan.isPending
+              ? 'Estimating…'
+              : 'Not available'}
+        </dd>
+      </ReviewSummary>
       <div className="card" aria-live="polite">
         <h2>What will happen</h2>
         {scan.isPending ? <LoadingState label="Checking the transaction…" /> : null}
@@ -181,37 +172,15 @@ export function ReviewStep({
           <label htmlFor={id}>I understand this transaction looks dangerous and want to send it anyway</label>
         </div>
       ) : null}
-      {needsMfa ? (
-        <MfaPrompt
-          reason="This app asks for a second factor before a transaction is signed."
-          onVerified={() => {
-            setNeedsMfa(false)
-            confirm()
-          }}
-          onCancel={() => setNeedsMfa(false)}
-        />
-      ) : null}
-      {error && !needsMfa ? <ErrorMessage title="The transaction was not sent" error={error} /> : null}
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={
-            isPending ||
-            needsMfa ||
-            scan.isPending ||
-            funds.status === 'loading' ||
-            short ||
-            (malicious && !acknowledged)
-          }
-          onClick={confirm}
-        >
-          {isPending ? 'Sending…' : 'Confirm and send'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onBack} disabled={isPending}>
-          Back
-        </button>
-      </div>
+      <ConfirmActions
+        pending={isPending}
+        blocked={scan.isPending || funds.status === 'loading' || short || (malicious && !acknowledged)}
+        error={error}
+        needsMfa={needsMfa}
+        setNeedsMfa={setNeedsMfa}
+        onConfirm={confirm}
+        onBack={onBack}
+      />
     </div>
   )
 }

@@ -1,19 +1,27 @@
 import { formatWei } from '@satchel/core'
 import type { SatchelWallet, TransactionRequest } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
-import { AmountError, parseAmount, toDecimalString } from '../../shared/amount/parseAmount'
-import { ChainPicker } from '../../shared/chains/ChainPicker'
+import { toDecimalString } from '../../shared/amount/parseAmount'
+import { AssetPicker } from '../../shared/chains/AssetPicker'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
+import { NetworkPicker } from '../../shared/chains/NetworkPicker'
+import { SOL_DECIMALS } from '../../shared/chains/solana/readSolanaBalances'
+import type { SolanaCluster } from '../../shared/chains/solana/readSolanaConfig'
 import type { WalletChain } from '../../shared/chains/useWalletChains'
+import type { WalletNetwork } from '../../shared/chains/useWalletNetworks'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { buildTransfer, type TransferAsset } from './buildTransfer'
+import { checkAmount } from './checkAmount'
 import { useSpendable } from './useSpendable'
 import { validateRecipient } from './validateRecipient'
+import { validateSolanaRecipient } from './validateSolanaRecipient'
 
-export type SendFormValues = { to: string; asset: TransferAsset; chainId: number; amount: string }
+/** What the send form holds; `network` is the EVM chain id or the Solana cluster's CAIP-2 id. */
+export type SendFormValues = { to: string; asset: TransferAsset; network: string; amount: string }
 
-/** A checked send, ready for review. */
+/** A checked send on an EVM chain, ready for review. */
 export type SendDraft = {
+  family: 'evm'
   chain: WalletChain
   asset: TransferAsset
   to: `0x${string}`
@@ -23,64 +31,79 @@ export type SendDraft = {
   idempotencyKey: string
 }
 
+/** A checked send on a Solana cluster, ready for review (the transaction is built there, on a fresh blockhash). */
+export type SolanaSendDraft = {
+  family: 'solana'
+  cluster: SolanaCluster
+  asset: TransferAsset
+  to: string
+  amount: bigint
+  idempotencyKey: string
+}
+
 type Errors = { to?: string | undefined; amount?: string | undefined }
 
 /**
- * The send form: recipient (checked, checksum included), asset, chain, amount with Max and the balance
- * beside it.
+ * The send form: recipient, asset, chain (EVM chains and Solana clusters together; the wallet that
+ * sends is the one of the chosen chain's family), amount with Max and the balance beside it. The
+ * recipient is checked for its family: an EVM address with its checksum; a Solana address as 32
+ * base58 bytes; one family's address on the other's chain is refused in words.
  */
 export function SendForm({
   wallet,
-  chains,
+  networks,
+  network,
   values,
   onChange,
   onReview,
 }: {
   wallet: SatchelWallet
-  chains: readonly WalletChain[]
+  networks: readonly WalletNetwork[]
+  network: WalletNetwork
   values: SendFormValues
   onChange: (values: SendFormValues) => void
-  onReview: (draft: SendDraft) => void
+  onReview: (draft: SendDraft | SolanaSendDraft) => void
 }) {
   const id = useId()
   const [errors, setErrors] = useState<Errors>({})
-  const chain = chains.find((entry) => entry.id === values.chainId) ?? chains[0]
-  if (!chain) throw new Error('SendForm needs at least one chain')
-  const asset: TransferAsset = values.asset === 'USDC' && !chain.usdcAddress ? 'native' : values.asset
-  const decimals = asset === 'USDC' ? USDC_DECIMALS : 18
-  const symbol = asset === 'USDC' ? 'USDC' : chain.nativeSymbol
-  const spendable = useSpendable(wallet.address, chain, asset)
+  const usdc = network.family === 'solana' ? network.cluster.usdcMint : network.chain.usdcAddress
+  const asset: TransferAsset = values.asset === 'USDC' && usdc ? 'USDC' : 'native'
+  const decimals = asset === 'USDC' ? USDC_DECIMALS : network.family === 'solana' ? SOL_DECIMALS : 18
+  const symbol = asset === 'USDC' ? 'USDC' : network.nativeSymbol
+  const spendable = useSpendable(wallet.address, network, asset)
   const set = (patch: Partial<SendFormValues>) => onChange({ ...values, ...patch })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const recipient = validateRecipient(values.to)
-    const next: Errors = {}
-    if (!recipient.ok) next.to = recipient.message
-    let amount: bigint | undefined
-    try {
-      amount = parseAmount(values.amount, decimals)
-      if (spendable.data && amount > spendable.data.balance)
-        next.amount = `That is more than your balance of ${toDecimalString(spendable.data.balance, decimals)} ${symbol}`
-    } catch (error) {
-      next.amount = error instanceof AmountError ? error.message : 'Enter an amount such as 1.5'
+    const evm = network.family === 'evm' ? validateRecipient(values.to) : undefined
+    const recipient = evm ?? validateSolanaRecipient(values.to)
+    const amount = checkAmount({ input: values.amount, decimals, balance: spendable.data?.balance, symbol })
+    setErrors({
+      to: recipient.ok ? undefined : recipient.message,
+      amount: amount.ok ? undefined : amount.message,
+    })
+    if (!recipient.ok || !amount.ok) return
+    const common = { asset, amount: amount.amount, idempotencyKey: crypto.randomUUID() }
+    if (network.family === 'solana') {
+      onReview({ family: 'solana', cluster: network.cluster, to: recipient.address, ...common })
+      return
     }
-    setErrors(next)
-    if (!recipient.ok || amount === undefined || next.amount) return
+    if (!evm?.ok) return
+    const to = evm
+    const { chain } = network
     onReview({
+      family: 'evm',
       chain,
-      asset,
-      to: recipient.address,
-      amount,
+      to: to.address,
+      ...common,
       transaction: buildTransfer({
         from: wallet.address,
-        to: recipient.address,
+        to: to.address,
         asset,
-        amount,
+        amount: amount.amount,
         chainId: chain.id,
         usdcAddress: chain.usdcAddress,
       }),
-      idempotencyKey: crypto.randomUUID(),
     })
   }
 
@@ -95,7 +118,7 @@ export function SendForm({
           className="input mono"
           autoComplete="off"
           spellCheck={false}
-          placeholder="0x…"
+          placeholder={network.family === 'solana' ? 'Solana address' : '0x…'}
           value={values.to}
           onChange={(event) => set({ to: event.target.value })}
           aria-invalid={errors.to ? true : undefined}
@@ -107,25 +130,17 @@ export function SendForm({
           </p>
         ) : null}
       </div>
-      <fieldset className="segmented">
-        <legend className="field__label">Asset</legend>
-        {(['USDC', 'native'] as const).map((option) => (
-          <label key={option} className="segmented__option">
-            <input
-              type="radio"
-              name={`${id}-asset`}
-              checked={asset === option}
-              disabled={option === 'USDC' && !chain.usdcAddress}
-              onChange={() => set({ asset: option, amount: '' })}
-            />
-            <span className="segmented__label">{option === 'USDC' ? 'USDC' : chain.nativeSymbol}</span>
-          </label>
-        ))}
-      </fieldset>
-      <ChainPicker
-        chains={chains}
-        value={chain.id}
-        onChange={(chainId) => set({ chainId, amount: '' })}
+      <AssetPicker
+        name={`${id}-asset`}
+        value={asset}
+        nativeSymbol={network.nativeSymbol}
+        usdc={usdc !== undefined}
+        onChange={(option) => set({ asset: option, amount: '' })}
+      />
+      <NetworkPicker
+        networks={networks}
+        value={network.key}
+        onChange={(key) => set({ network: key, amount: '' })}
         name={`${id}-chain`}
       />
       <div className="field">
@@ -155,7 +170,7 @@ export function SendForm({
         </div>
         <p className="field__hint" id={`${id}-balance`}>
           {spendable.data
-            ? `Balance: ${formatWei(spendable.data.balance, { unitDecimals: decimals, decimals: asset === 'USDC' ? 2 : 4 })} ${symbol} on ${chain.name}`
+            ? `Balance: ${formatWei(spendable.data.balance, { unitDecimals: decimals, decimals: symbol === 'USDC' ? 2 : 4 })} ${symbol} on ${network.name}`
             : spendable.status === 'error'
               ? 'The balance could not be read'
               : 'Reading your balance…'}

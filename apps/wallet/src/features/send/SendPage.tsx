@@ -1,75 +1,95 @@
 import { useState } from 'react'
-import { useWalletChains } from '../../shared/chains/useWalletChains'
+import { useSolanaWallet } from '../../shared/chains/solana/useSolanaWallet'
+import { useWalletNetworks } from '../../shared/chains/useWalletNetworks'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { LoadingState } from '../../shared/ui/LoadingState'
 import { useEthereumWallet } from '../../shared/useEthereumWallet'
+import { describeSend } from './describeSend'
 import { ReviewStep } from './ReviewStep'
-import { type SendDraft, SendForm, type SendFormValues } from './SendForm'
+import { type SendDraft, SendForm, type SendFormValues, type SolanaSendDraft } from './SendForm'
+import { SolanaReviewStep } from './SolanaReviewStep'
 import { StatusStep } from './StatusStep'
 import './send.css'
 
 type Step =
   | { name: 'form' }
   | { name: 'review'; draft: SendDraft }
-  | { name: 'status'; draft: SendDraft; hash: `0x${string}` }
+  | { name: 'solana-review'; draft: SolanaSendDraft }
+  | { name: 'status'; draft: SendDraft | SolanaSendDraft; hash: string }
+
+const STEPS = [
+  ['form', 'Details'],
+  ['review', 'Review'],
+  ['status', 'Status'],
+] as const
 
 /**
- * Send: fill in recipient, asset, chain and amount; review what the scan says will happen (asset
- * changes, warnings, fee); confirm (with MFA when asked); then follow it until it is mined or failed.
+ * Send: fill in recipient, asset, chain and amount; review what will happen (on an EVM chain the
+ * scan's asset changes and warnings, on Solana the new token account it opens) and the fee; confirm
+ * (with MFA when asked); then follow it until it is confirmed or failed. Picking a Solana cluster
+ * sends from the Solana wallet, an EVM chain from the EVM one.
  */
 export default function SendPage() {
-  const wallet = useEthereumWallet()
-  const chains = useWalletChains()
+  const ethereum = useEthereumWallet()
+  const solana = useSolanaWallet()
+  const networks = useWalletNetworks()
   const [step, setStep] = useState<Step>({ name: 'form' })
   const [values, setValues] = useState<SendFormValues>(() => ({
     to: '',
     asset: 'USDC',
-    chainId: chains[0]?.id ?? 0,
+    network: networks[0]?.key ?? '',
     amount: '',
   }))
-  if (!wallet) return <LoadingState label="Waiting for your wallet…" />
-  if (chains.length === 0)
+  const network = networks.find((entry) => entry.key === values.network) ?? networks[0]
+  if (!network)
     return (
       <section>
         <h1>Send</h1>
         <EmptyState title="No chain is configured">This wallet has no chain to send on.</EmptyState>
       </section>
     )
+  const wallet = network.family === 'solana' ? solana : ethereum
+  if (!wallet) return <LoadingState label="Waiting for your wallet…" />
+  const current = step.name === 'solana-review' ? 'review' : step.name
+  const back = () => setStep({ name: 'form' })
+  const sent = (draft: SendDraft | SolanaSendDraft) => (hash: string) =>
+    setStep({ name: 'status', draft, hash })
   return (
     <section className="send">
       <h1>Send</h1>
       <ol className="send__steps" aria-label="Steps">
-        {(['form', 'review', 'status'] as const).map((name, index) => (
-          <li key={name} aria-current={step.name === name ? 'step' : undefined} className="send__step">
-            {index + 1}. {name === 'form' ? 'Details' : name === 'review' ? 'Review' : 'Status'}
+        {STEPS.map(([name, label], index) => (
+          <li key={name} aria-current={current === name ? 'step' : undefined} className="send__step">
+            {index + 1}. {label}
           </li>
         ))}
       </ol>
       {step.name === 'form' ? (
         <SendForm
           wallet={wallet}
-          chains={chains}
+          networks={networks}
+          network={network}
           values={values}
           onChange={setValues}
-          onReview={(draft) => setStep({ name: 'review', draft })}
+          onReview={(draft) =>
+            setStep(draft.family === 'solana' ? { name: 'solana-review', draft } : { name: 'review', draft })
+          }
         />
       ) : null}
       {step.name === 'review' ? (
-        <ReviewStep
-          wallet={wallet}
-          draft={step.draft}
-          onBack={() => setStep({ name: 'form' })}
-          onSent={(hash) => setStep({ name: 'status', draft: step.draft, hash })}
-        />
+        <ReviewStep wallet={wallet} draft={step.draft} onBack={back} onSent={sent(step.draft)} />
+      ) : null}
+      {step.name === 'solana-review' ? (
+        <SolanaReviewStep wallet={wallet} draft={step.draft} onBack={back} onSent={sent(step.draft)} />
       ) : null}
       {step.name === 'status' ? (
         <StatusStep
-          wallet={wallet}
-          draft={step.draft}
+          walletId={wallet.id}
           hash={step.hash}
+          {...describeSend(step.draft, step.hash)}
           onSendAnother={() => {
             setValues((previous) => ({ ...previous, to: '', amount: '' }))
-            setStep({ name: 'form' })
+            back()
           }}
         />
       ) : null}

@@ -1,36 +1,35 @@
-import { formatWei } from '@satchel/core'
-import { type SatchelWallet, useTransactionStatus } from '@satchel/react'
-import { Link } from '../../app/router/Link'
-import { USDC_DECIMALS } from '../../shared/chains/erc20'
-import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { useTransactionStatus } from '@satchel/react'
 import { LoadingState } from '../../shared/ui/LoadingState'
-import type { SendDraft } from './SendForm'
+import { DoneActions } from './DoneActions'
 
 /**
- * Follows a sent transaction until it is mined or failed (the SDK's `useTransactionStatus` asks the
- * server every 1.5 s, and again after a failed read).
+ * Follows a sent transaction until it is mined (confirmed, on Solana) or failed: the SDK's
+ * `useTransactionStatus` asks the server every 1.5 s, and again after a failed read. The same for
+ * both families; the caller says what was sent, where, and the explorer's page for it.
  */
 export function StatusStep({
-  wallet,
-  draft,
+  walletId,
   hash,
+  amountLabel,
+  symbol,
+  chainName,
+  explorerUrl,
   onSendAnother,
 }: {
-  wallet: SatchelWallet
-  draft: SendDraft
-  hash: `0x${string}`
+  walletId: string
+  hash: string
+  /** The amount as sent, e.g. `12.5 USDC`. */
+  amountLabel: string
+  symbol: string
+  chainName: string
+  /** The transaction on a block explorer; undefined where the chain has none (a local one). */
+  explorerUrl: string | undefined
   onSendAnother: () => void
 }) {
-  const read = useTransactionStatus({ walletId: wallet.id, hash })
+  const read = useTransactionStatus({ walletId, hash })
   const status = read.data ?? { status: 'pending', blockNumber: undefined }
   // Shown while the status cannot be read; the hook keeps asking.
   const error = read.failureReason
-
-  const symbol = draft.asset === 'USDC' ? 'USDC' : draft.chain.nativeSymbol
-  const amount = formatWei(draft.amount, {
-    unitDecimals: draft.asset === 'USDC' ? USDC_DECIMALS : 18,
-    decimals: draft.asset === 'USDC' ? 6 : 18,
-  })
   return (
     <div className="card send__status" data-status={status.status}>
       <h2>
@@ -42,42 +41,33 @@ export function StatusStep({
       </h2>
       <div aria-live="polite">
         {status.status === 'pending' ? (
-          <LoadingState label="Waiting for the transaction to be mined…" />
+          <LoadingState label="Waiting for the transaction to be confirmed…" />
         ) : null}
         {status.status === 'mined' ? (
           <p className="notice notice--success">
-            {amount} {symbol} sent on {draft.chain.name}
+            {amountLabel} sent on {chainName}
             {status.blockNumber === undefined ? '' : ` (block ${status.blockNumber})`}.
           </p>
         ) : null}
         {status.status === 'failed' ? (
           <p className="error-message">
-            The chain rejected the transaction (it reverted). Your {symbol} did not move; only the fee was
-            spent.
+            The chain rejected the transaction. Your {symbol} did not move; only the fee was spent.
           </p>
         ) : null}
       </div>
-      {error ? <ErrorMessage title="The status could not be read; trying again" error={error} /> : null}
       <p className="field__hint">
         Transaction <span className="mono">{hash}</span>
-        {draft.chain.explorerUrl ? (
+        {explorerUrl ? (
           <>
             {' '}
             ·{' '}
-            <a href={`${draft.chain.explorerUrl}/tx/${hash}`} target="_blank" rel="noreferrer">
+            <a href={explorerUrl} target="_blank" rel="noreferrer">
               View on explorer
             </a>
           </>
         ) : null}
       </p>
-      <div className="actions">
-        <Link to="/" className="button">
-          Back to home
-        </Link>
-        <button type="button" className="button button--secondary" onClick={onSendAnother}>
-          Send another
-        </button>
-      </div>
+      <DoneActions error={error} again="Send another" onAgain={onSendAnother} />
     </div>
   )
 }

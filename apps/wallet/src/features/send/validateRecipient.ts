@@ -13,6 +13,12 @@ export type RecipientCheck = { ok: true; address: `0x${string}` } | { ok: false;
 export function validateRecipient(input: string): RecipientCheck {
   const text = input.trim()
   if (text === '') return { ok: false, message: 'Enter the address to send to' }
+  // A Solana address here would be refused anyway; saying what it is tells the person what to do.
+  if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text))
+    return {
+      ok: false,
+      message: 'This is a Solana address. On an EVM chain, send to a 0x address, or choose a Solana network.',
+    }
   if (!/^0x[0-9a-fA-F]{40}$/.test(text))
     return { ok: false, message: 'An address starts with 0x followed by 40 characters 0-9 and a-f' }
   try {

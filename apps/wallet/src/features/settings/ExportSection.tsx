@@ -1,5 +1,6 @@
 import { useExportWallet, useSatchel } from '@satchel/react'
 import { useEffect, useId, useState } from 'react'
+import { useSolanaWallet } from '../../shared/chains/solana/useSolanaWallet'
 import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
@@ -13,7 +14,10 @@ import { useEthereumWallet } from '../../shared/useEthereumWallet'
  */
 export function ExportSection() {
   const { user } = useSatchel()
-  const wallet = useEthereumWallet()
+  const ethereum = useEthereumWallet()
+  const solana = useSolanaWallet()
+  const [chainType, setChainType] = useState<'ethereum' | 'solana'>('ethereum')
+  const wallet = chainType === 'solana' && solana ? solana : ethereum
   const { exportWallet, data, error, isPending, reset } = useExportWallet()
   const [needsStepUp, setNeedsStepUp] = useState(false)
   const id = useId()
@@ -40,6 +44,23 @@ export function ExportSection() {
         Your private key gives full control of your wallet. Anyone who sees it can take your funds. Satchel
         never shows it again after you hide it.
       </p>
+      {solana ? (
+        <fieldset className="segmented">
+          <legend className="field__label">Which wallet</legend>
+          {(['ethereum', 'solana'] as const).map((option) => (
+            <label key={option} className="segmented__option">
+              <input
+                type="radio"
+                name={`${id}-wallet`}
+                checked={(wallet === solana ? 'solana' : 'ethereum') === option}
+                disabled={isPending || data !== undefined || needsStepUp}
+                onChange={() => setChainType(option)}
+              />
+              <span className="segmented__label">{option === 'solana' ? 'Solana' : 'Ethereum (EVM)'}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {needsStepUp ? (
         <ConfirmItsYou
           reason="Exporting your private key needs you to confirm it's you."
@@ -53,7 +74,10 @@ export function ExportSection() {
       {error && !needsStepUp && !isStepUpRequired(error) ? <ErrorMessage error={error} /> : null}
       {data ? (
         <div className="settings__secret">
-          <p className="field__label">Your private key (shown once)</p>
+          <p className="field__label">
+            Your {wallet === solana ? 'Solana' : 'Ethereum'} private key (shown once
+            {wallet === solana ? '; base58, as Phantom and Solflare import it' : ''})
+          </p>
           <p className="mono settings__secret-value" data-testid="exported-secret">
             {data.secret}
           </p>

@@ -4,10 +4,13 @@ import type { FundingAsset } from './getFundingOptions'
 
 export type StartSandboxCheckoutParameters = {
   address: string
-  chainId: number
   asset: FundingAsset
   amount: string
-}
+} & (
+  | { chainId: number; caip2?: undefined }
+  /** A Solana cluster by CAIP-2 id (the devnet's local cluster stands in for Solana devnet). */
+  | { caip2: string; chainId?: undefined }
+)
 
 export type StartSandboxCheckoutReturnType = {
   /** The test-card page to open. */
@@ -22,6 +25,8 @@ export type StartSandboxCheckoutReturnType = {
  *
  * @example
  * const { checkoutUrl, sessionId } = await startSandboxCheckout(client, { address, chainId: 31337, asset: 'USDC', amount: '25' })
+ * // SOL or USDC on the local Solana cluster:
+ * await startSandboxCheckout(client, { address: solanaAddress, caip2: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', asset: 'USDC', amount: '25' })
  */
 export async function startSandboxCheckout(
   client: SatchelClient,
