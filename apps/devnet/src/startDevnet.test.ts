@@ -40,7 +40,8 @@ const rpc = async (url: string, method: string, params: unknown[] = []) =>
     ).json()
   ).result
 
-describe('npm start (the devnet)', { timeout: 120_000 }, () => {
+// The first start builds the web wallet and the console (Vite), kept for the starts after it.
+describe('npm start (the devnet)', { timeout: 300_000 }, () => {
   it('brings up both chains with USDC, the API with its outbox page, and keeps everything for the next start', async () => {
     const lines: string[] = []
     const first = await startDevnet({ dataDir, ports, env: {}, log: (l) => lines.push(l) })

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { useAdminRead } from '../../shared/api/useAdminRead'
+import { Pager } from '../../shared/ui/Pager'
 import { ReadView } from '../../shared/ui/ReadView'
 import { AuditTable } from './AuditTable'
 import { auditListSchema } from './auditSchemas'
@@ -89,24 +90,7 @@ export default function AuditPage() {
         {({ data, nextCursor }) => (
           <>
             <AuditTable entries={data} />
-            <div className="actions">
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={cursors.length === 0}
-                onClick={() => setCursors(cursors.slice(0, -1))}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={!nextCursor}
-                onClick={() => nextCursor && setCursors([...cursors, nextCursor])}
-              >
-                Next page
-              </button>
-            </div>
+            <Pager cursors={cursors} nextCursor={nextCursor} onChange={setCursors} />
           </>
         )}
       </ReadView>

@@ -1,4 +1,4 @@
-import { Field } from './Field'
+import { Field } from '../../shared/ui/Field'
 import { LIST_KINDS, type ListKind, type ListTexts, type SettingsForm } from './settingsSchema'
 import type { SettingsProblems } from './validateSettings'
 

@@ -1,4 +1,4 @@
-import { Field } from './Field'
+import { Field } from '../../shared/ui/Field'
 import { LOGIN_METHODS, MFA_REQUIREMENTS, type SettingsForm, WALLETS_ON_LOGIN } from './settingsSchema'
 import type { SettingsProblems } from './validateSettings'
 

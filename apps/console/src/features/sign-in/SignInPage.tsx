@@ -1,6 +1,8 @@
 import { useLoginWithEmail } from '@satchel/react'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { CodeInput } from '../../shared/ui/CodeInput'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { Field } from '../../shared/ui/Field'
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -17,7 +19,6 @@ export default function SignInPage() {
   const [code, setCode] = useState('')
   const [step, setStep] = useState<'email' | 'code'>('email')
   const [invalid, setInvalid] = useState(false)
-  const id = useId()
   const error = state.status === 'error' ? state.error : undefined
 
   const submit = (event: FormEvent) => {
@@ -41,36 +42,23 @@ export default function SignInPage() {
         <h1>Satchel console</h1>
         <p className="muted">Sign in with the email address you were invited with.</p>
         {step === 'email' ? (
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email address</label>
-            <input
-              id={`${id}-email`}
-              className="input"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-email-error` : undefined}
-            />
-            {invalid ? (
-              <p className="field__error" id={`${id}-email-error`}>
-                Enter an email address such as name@example.com
-              </p>
-            ) : null}
-          </div>
+          <Field
+            label="Email address"
+            problem={invalid ? 'Enter an email address such as name@example.com' : undefined}
+          >
+            {(props) => (
+              <input
+                {...props}
+                className="input"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+          </Field>
         ) : (
-          <div className="field">
-            <label htmlFor={`${id}-code`}>Code sent to {email.trim()}</label>
-            <input
-              id={`${id}-code`}
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
+          <CodeInput label={`Code sent to ${email.trim()}`} value={code} onChange={setCode} />
         )}
         {error ? <ErrorMessage error={error} /> : null}
         <button

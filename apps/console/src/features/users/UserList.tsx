@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { consoleHref } from '../../app/useConsoleState'
 import { useAdminRead } from '../../shared/api/useAdminRead'
+import { Pager } from '../../shared/ui/Pager'
 import { ReadView } from '../../shared/ui/ReadView'
 import { UserSearch } from './UserSearch'
 import { type AdminUser, describeAccount, formatTime, userListSchema } from './userSchemas'
@@ -31,25 +32,8 @@ export function UserList() {
         {({ data, nextCursor }) => (
           <>
             {data.length === 0 ? <p>No users yet.</p> : <UserTable users={data} />}
-            <div className="actions">
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={cursors.length === 0}
-                onClick={() => setCursors(cursors.slice(0, -1))}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={!nextCursor}
-                onClick={() => nextCursor && setCursors([...cursors, nextCursor])}
-              >
-                Next page
-              </button>
-              {users.status === 'pending' ? <span className="muted">Loading…</span> : null}
-            </div>
+            <Pager cursors={cursors} nextCursor={nextCursor} onChange={setCursors} />
+            {users.status === 'pending' ? <span className="muted">Loading…</span> : null}
           </>
         )}
       </ReadView>

@@ -27,7 +27,7 @@ export async function readBalance({
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...call }),
-    signal,
+    signal: signal ?? null,
   })
   const answer: unknown = await response.json()
   const result = isRecord(answer) ? answer.result : undefined

@@ -1,5 +1,6 @@
 import { useReauthenticate, useSatchel } from '@satchel/react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { CodeInput } from '../ui/CodeInput'
 import { ErrorMessage } from '../ui/ErrorMessage'
 
 /**
@@ -50,19 +51,7 @@ export function ConfirmItsYou({ onDone, onCancel }: { onDone: () => void; onCanc
       <form onSubmit={submit} className="stack">
         <h2 id={`${id}-title`}>Confirm it’s you</h2>
         <p>This change needs a fresh sign-in. We send a code to {email}.</p>
-        {step === 'code' ? (
-          <div className="field">
-            <label htmlFor={`${id}-code`}>Code from your email</label>
-            <input
-              id={`${id}-code`}
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
-        ) : null}
+        {step === 'code' ? <CodeInput label="Code from your email" value={code} onChange={setCode} /> : null}
         {error ? <ErrorMessage error={error} /> : null}
         <div className="actions">
           <button type="submit" className="button" disabled={pending}>
