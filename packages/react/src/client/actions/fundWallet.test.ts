@@ -2,12 +2,9 @@ import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // Test-only: the Coinbase stand-in lives with the server's tests.
 import { type CoinbaseStandIn, startCoinbaseStandIn } from '../../../../server/test/funding-standins'
+import { signInWithEmail } from '../../../test/signInWithEmail'
 import { startServer, type TestStack } from '../../../test/startServer'
-import { createSatchelClient } from '../createSatchelClient'
-import { createMemorySessionKeyStore } from '../session/sessionKeyStore'
-import { createMemoryStorage } from '../tokens/storage'
 import { fundWallet } from './fundWallet'
-import { loginWithEmail, sendEmailCode } from './loginWithEmail'
 
 const KEY_ID = 'organizations/org-satchel/apiKeys/key-1'
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -34,17 +31,7 @@ afterAll(async () => {
 
 describe('fundWallet', () => {
   it("sends people to the buy page the server names (COINBASE_PAY_URL), not Coinbase's production page", async () => {
-    const client = createSatchelClient({
-      appId: stack.appId,
-      serverUrl: stack.url,
-      storage: createMemoryStorage(),
-      sessionKeyStore: createMemorySessionKeyStore(),
-      createWalletsOnLogin: 'users-without-wallets',
-    })
-    await client.start()
-    const email = 'fund-sandbox@example.com'
-    await sendEmailCode(client, { email })
-    await loginWithEmail(client, { email, code: await stack.latestCode(email) })
+    const client = await signInWithEmail(stack, 'fund-sandbox@example.com')
 
     const { url, partnerUserId } = await fundWallet(client, { asset: 'USDC', network: 'base', amount: 20 })
     const page = new URL(url)
