@@ -1,24 +1,24 @@
-import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // Test-only: the Coinbase stand-in lives with the server's tests.
-import { type CoinbaseStandIn, startCoinbaseStandIn } from '../../../../server/test/funding-standins'
+import {
+  type CoinbaseStandIn,
+  coinbaseEnv,
+  createCdpTestKey,
+  startCoinbaseStandIn,
+} from '../../../../server/test/funding-standins'
 import { signInWithEmail } from '../../../test/signInWithEmail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { fundWallet } from './fundWallet'
 
-const KEY_ID = 'organizations/org-satchel/apiKeys/key-1'
-const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-const PEM = privateKey.export({ format: 'pem', type: 'sec1' }).toString()
+const KEY = createCdpTestKey()
 
 let coinbase: CoinbaseStandIn
 let stack: TestStack
 beforeAll(async () => {
-  coinbase = await startCoinbaseStandIn({ keyId: KEY_ID, publicKey })
+  coinbase = await startCoinbaseStandIn({ keyId: KEY.keyId, publicKey: KEY.publicKey })
   stack = await startServer({
     env: {
-      COINBASE_CDP_KEY_ID: KEY_ID,
-      COINBASE_CDP_PRIVATE_KEY: PEM,
-      COINBASE_API_URL: coinbase.url,
+      ...coinbaseEnv(KEY, coinbase),
       // The operator points people at Coinbase's sandbox.
       COINBASE_PAY_URL: 'https://pay-sandbox.coinbase.com',
     },

@@ -27,6 +27,7 @@ export function toPasskeyRequestOptions(
     throw new UnexpectedResponseError({ path, field: 'challenge' })
   }
   const credentials = Array.isArray(options.allowCredentials) ? options.allowCredentials : []
+  // A second factor or a step-up always verifies the person, whatever the options say.
   const userVerification = verifyUser ? 'required' : options.userVerification
   return {
     challenge: options.challenge,
