@@ -184,7 +184,7 @@ async function prepare(api: Instance, db: Parameters<typeof createAppsRepository
   const signIn = async (email: string): Promise<User> => {
     const session = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     const { kty, crv, x, y } = session.publicKey.export({ format: 'jwk' })
-    await call('POST', '/api/v1/passwordless/init', { email }, appHeaders)
+    const init = await call('POST', '/api/v1/passwordless/init', { email }, appHeaders)
     const outbox = JSON.parse(
       (await call('GET', `/api/v1/dev/outbox?to=${email}`, undefined, appHeaders)).body,
     )
@@ -192,7 +192,7 @@ async function prepare(api: Instance, db: Parameters<typeof createAppsRepository
     const login = await call(
       'POST',
       '/api/v1/passwordless/authenticate',
-      { email, code, session_public_key: { kty, crv, x, y } },
+      { email, code, flow_id: JSON.parse(init.body).flow_id, session_public_key: { kty, crv, x, y } },
       appHeaders,
     )
     const bearer = { ...appHeaders, authorization: `Bearer ${JSON.parse(login.body).token}` }
