@@ -3,7 +3,7 @@
 // Run from the repository root: npx tsx bench/hanging-chain/run.ts
 // Needs the local PostgreSQL (SATCHEL_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test);
 // Redis (SATCHEL_TEST_REDIS_URL) is used when reachable. --json prints the figures as JSON at the end.
-import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import { sign } from 'node:crypto'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createAppsRepository } from '../../packages/server/src/identity/apps/appsRepository'
@@ -17,6 +17,7 @@ import { benchApiEnv } from '../signing/benchApiEnv'
 import { connect, load, type PreparedRequest, serializeRequest } from '../signing/loadGenerator'
 import { printMachine } from '../signing/printMachine'
 import { serveApiProcess } from '../signing/serveApiProcess'
+import { type BenchUser, signInBenchUser } from '../signing/signInBenchUser'
 import { type ApiProcess, startApiProcess } from '../signing/startApiProcess'
 
 /** The dead chain: a chain id no public chain uses, served by the loopback server that never answers. */
@@ -27,7 +28,7 @@ const CONCURRENCY = 16
 const round = { warmUpMs: 1500, roundMs: 12_000 }
 
 type Instance = ApiProcess
-type User = { bearer: Record<string, string>; walletId: string; key: KeyObject }
+type User = BenchUser
 
 async function main(): Promise<void> {
   if (!(await isPostgresReachable()))
@@ -180,27 +181,7 @@ async function prepare(api: Instance, db: Parameters<typeof createAppsRepository
     allowedOrigins: [],
     loginMethods: ['email'],
   })
-  const appHeaders = { 'satchel-app-id': app.id }
-  const signIn = async (email: string): Promise<User> => {
-    const session = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    const { kty, crv, x, y } = session.publicKey.export({ format: 'jwk' })
-    const init = await call('POST', '/api/v1/passwordless/init', { email }, appHeaders)
-    const outbox = JSON.parse(
-      (await call('GET', `/api/v1/dev/outbox?to=${email}`, undefined, appHeaders)).body,
-    )
-    const code = /\b(\d{6})\b/.exec(outbox.messages[0].text)?.[1]
-    const login = await call(
-      'POST',
-      '/api/v1/passwordless/authenticate',
-      { email, code, flow_id: JSON.parse(init.body).flow_id, session_public_key: { kty, crv, x, y } },
-      appHeaders,
-    )
-    const bearer = { ...appHeaders, authorization: `Bearer ${JSON.parse(login.body).token}` }
-    const wallet = JSON.parse(
-      (await call('POST', '/api/v1/wallets', { chain_type: 'ethereum' }, bearer)).body,
-    )
-    return { bearer, walletId: String(wallet.id), key: session.privateKey }
-  }
+  const signIn = (email: string) => signInBenchUser(call, app.id, email)
   const signers: User[] = []
   for (let i = 0; i < SIGNERS; i++) signers.push(await signIn(`signer-${i}@example.com`))
   const senders: User[] = []

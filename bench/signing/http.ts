@@ -21,6 +21,7 @@ import { benchApiEnv } from './benchApiEnv'
 import { connect, load, type PreparedRequest, serializeRequest } from './loadGenerator'
 import { printMachine } from './printMachine'
 import { serveApiProcess } from './serveApiProcess'
+import { signInBenchUser } from './signInBenchUser'
 import { type ApiProcess, startApiProcess } from './startApiProcess'
 
 const WARM_UP_MS = 1500
@@ -165,21 +166,7 @@ async function prepare(instance: Instance, db: Db) {
     authorization: `Basic ${Buffer.from(`${app.id}:${secret}`).toString('base64')}`,
   }
 
-  const session = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  const { kty, crv, x, y } = session.publicKey.export({ format: 'jwk' })
-  const email = 'bench@example.com'
-  const init = await api('POST', '/api/v1/passwordless/init', { email }, appHeaders)
-  const outbox = JSON.parse((await api('GET', `/api/v1/dev/outbox?to=${email}`, undefined, appHeaders)).body)
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0].text)?.[1]
-  const login = await api(
-    'POST',
-    '/api/v1/passwordless/authenticate',
-    { email, code, flow_id: JSON.parse(init.body).flow_id, session_public_key: { kty, crv, x, y } },
-    appHeaders,
-  )
-  const token: string = JSON.parse(login.body).token
-  const bearer = { ...appHeaders, authorization: `Bearer ${token}` }
-  const wallet = JSON.parse((await api('POST', '/api/v1/wallets', { chain_type: 'ethereum' }, bearer)).body)
+  const { bearer, walletId, key } = await signInBenchUser(api, app.id, 'bench@example.com')
 
   // The wallet is under a policy, so every signature goes through a real policy decision.
   const policy = await api(
@@ -205,7 +192,7 @@ async function prepare(instance: Instance, db: Db) {
   const policyId: string = JSON.parse(policy.body).id
   const attached = await api(
     'PATCH',
-    `/api/v1/wallets/${wallet.id}/policies`,
+    `/api/v1/wallets/${walletId}/policies`,
     { policy_ids: [policyId] },
     basic,
   )
@@ -219,8 +206,8 @@ async function prepare(instance: Instance, db: Db) {
     appId: app.id,
     basic,
     bearer,
-    walletId: String(wallet.id),
-    sessionKey: session.privateKey,
+    walletId,
+    sessionKey: key,
     userIds,
   }
 }
