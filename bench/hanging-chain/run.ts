@@ -3,22 +3,22 @@
 // Run from the repository root: npx tsx bench/hanging-chain/run.ts
 // Needs the local PostgreSQL (SATCHEL_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test);
 // Redis (SATCHEL_TEST_REDIS_URL) is used when reachable. --json prints the figures as JSON at the end.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
+import { sign } from 'node:crypto'
 import net from 'node:net'
-import os from 'node:os'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { buildApp } from '../../packages/server/src/buildApp'
 import { createAppsRepository } from '../../packages/server/src/identity/apps/appsRepository'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
 } from '../../packages/server/src/identity/signedRequests/authorizationSignature'
-import { loadConfig } from '../../packages/server/src/platform/config/loadConfig'
 import { createTestDatabase, isPostgresReachable } from '../../packages/server/test/support/testDatabase'
 import { testRedisUrl } from '../../packages/server/test/support/testKv'
-import { connect, load, type PreparedRequest, serializeRequest, type Target } from '../signing/loadGenerator'
+import { benchApiEnv } from '../signing/benchApiEnv'
+import { connect, load, type PreparedRequest, serializeRequest } from '../signing/loadGenerator'
+import { printMachine } from '../signing/printMachine'
+import { serveApiProcess } from '../signing/serveApiProcess'
+import { type BenchUser, signInBenchUser } from '../signing/signInBenchUser'
+import { type ApiProcess, startApiProcess } from '../signing/startApiProcess'
 
 /** The dead chain: a chain id no public chain uses, served by the loopback server that never answers. */
 const DEAD_CHAIN_ID = 31338
@@ -27,41 +27,13 @@ const SIGNERS = 8
 const CONCURRENCY = 16
 const round = { warmUpMs: 1500, roundMs: 12_000 }
 
-type Instance = Target & { child: ChildProcess }
-type User = { bearer: Record<string, string>; walletId: string; key: KeyObject }
-
-/** The API server process: configured from the environment, as in production. */
-async function serve(): Promise<void> {
-  const server = await buildApp(loadConfig(process.env), { logger: false })
-  await server.listen({ host: '127.0.0.1', port: 0 })
-  const address = server.server.address()
-  process.stdout.write(
-    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
-  )
-  process.stdin.setEncoding('utf8')
-  process.stdin.on('data', (chunk: string) => {
-    for (const line of chunk.split('\n')) {
-      if (line !== 'cpu') continue
-      const usage = process.cpuUsage()
-      process.stdout.write(`${JSON.stringify({ cpu: usage.user + usage.system })}\n`)
-    }
-  })
-  process.stdin.once('end', () => {
-    void server.close().finally(() => process.exit(0))
-  })
-}
+type Instance = ApiProcess
+type User = BenchUser
 
 async function main(): Promise<void> {
   if (!(await isPostgresReachable()))
     throw new Error('PostgreSQL is not reachable: this benchmark runs on it')
-  const cpus = os.cpus()
-  console.log(`node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}`)
-  console.log(
-    `load average before the run: ${os
-      .loadavg()
-      .map((v) => v.toFixed(2))
-      .join(', ')}`,
-  )
+  printMachine()
 
   // Accepts every connection, reads nothing, answers nothing: a node that hangs.
   const held = new Set<net.Socket>()
@@ -76,21 +48,12 @@ async function main(): Promise<void> {
   const database = await createTestDatabase()
   const redisUrl = await testRedisUrl()
   const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: database.url ?? '',
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),
-    SATCHEL_DATA_DIR: os.tmpdir(),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '1000000',
-    DEV_USER_LIMIT: '1000000',
+    ...benchApiEnv(database.url, redisUrl),
     RPC_URLS: `${DEAD_CHAIN_ID}=http://127.0.0.1:${deadPort}`,
   }
   let instance: Instance | undefined
   try {
-    instance = await startInstance(env)
+    instance = await startApiProcess(fileURLToPath(import.meta.url), env)
     const api = instance
     console.log(
       `API: its own process, PostgreSQL, ${redisUrl ? 'Redis' : 'in-process store (no Redis)'}, RPC timeout ${process.env.RPC_TIMEOUT_MS ?? '10000 (default)'} ms`,
@@ -218,27 +181,7 @@ async function prepare(api: Instance, db: Parameters<typeof createAppsRepository
     allowedOrigins: [],
     loginMethods: ['email'],
   })
-  const appHeaders = { 'satchel-app-id': app.id }
-  const signIn = async (email: string): Promise<User> => {
-    const session = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    const { kty, crv, x, y } = session.publicKey.export({ format: 'jwk' })
-    await call('POST', '/api/v1/passwordless/init', { email }, appHeaders)
-    const outbox = JSON.parse(
-      (await call('GET', `/api/v1/dev/outbox?to=${email}`, undefined, appHeaders)).body,
-    )
-    const code = /\b(\d{6})\b/.exec(outbox.messages[0].text)?.[1]
-    const login = await call(
-      'POST',
-      '/api/v1/passwordless/authenticate',
-      { email, code, session_public_key: { kty, crv, x, y } },
-      appHeaders,
-    )
-    const bearer = { ...appHeaders, authorization: `Bearer ${JSON.parse(login.body).token}` }
-    const wallet = JSON.parse(
-      (await call('POST', '/api/v1/wallets', { chain_type: 'ethereum' }, bearer)).body,
-    )
-    return { bearer, walletId: String(wallet.id), key: session.privateKey }
-  }
+  const signIn = (email: string) => signInBenchUser(call, app.id, email)
   const signers: User[] = []
   for (let i = 0; i < SIGNERS; i++) signers.push(await signIn(`signer-${i}@example.com`))
   const senders: User[] = []
@@ -247,31 +190,6 @@ async function prepare(api: Instance, db: Parameters<typeof createAppsRepository
   return { appId: app.id, signers, senders }
 }
 
-async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    env,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
-  if (!child.stdout || !child.stdin) throw new Error('the server has no stdio')
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`))),
-  )
-  exited.catch(() => {})
-  const next = async () => JSON.parse(String((await Promise.race([lines.next(), exited])).value))
-  const { port } = await next()
-  const stdin = child.stdin
-  return {
-    child,
-    port,
-    host: `127.0.0.1:${port}`,
-    async cpu() {
-      stdin.write('cpu\n')
-      return (await next()).cpu
-    },
-  }
-}
-
 // Last, so every module-level binding above is initialised before either role starts.
-if (process.argv.includes('--serve')) await serve()
+if (process.argv.includes('--serve')) await serveApiProcess()
 else await main()

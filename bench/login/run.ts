@@ -12,7 +12,7 @@ import { createConnection, createServer, type Server } from 'node:net'
 import { loadavg } from 'node:os'
 import { parseArgs, promisify } from 'node:util'
 import { Redis } from 'ioredis'
-import pg from 'pg'
+import { runAdminSql } from './runAdminSql'
 
 const { values } = parseArgs({
   options: {
@@ -538,14 +538,8 @@ async function ensureBetterAuthInstalled() {
   await execFileAsync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: betterAuthDir })
 }
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
+function admin(sql: string) {
+  return runAdminSql(ADMIN_URL, sql)
 }
 
 async function dropRedisKeys(pattern: string) {

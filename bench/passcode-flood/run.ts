@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { parseArgs, promisify } from 'node:util'
-import pg from 'pg'
+import { runAdminSql } from '../login/runAdminSql'
 
 const { values } = parseArgs({
   options: { flood: { type: 'string', default: '113' }, scale: { type: 'string', default: '1' } },
@@ -131,14 +131,8 @@ async function reachable() {
   }
 }
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
+function admin(sql: string) {
+  return runAdminSql(ADMIN_URL, sql)
 }
 
 function freePort(): Promise<number> {

@@ -5,91 +5,49 @@
 // Needs the local PostgreSQL (SATCHEL_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test);
 // Redis (SATCHEL_TEST_REDIS_URL) is used when reachable. BENCH_CPU_PROFILE=<dir> writes V8 CPU
 // profiles of the servers there; --signing-only runs just the one-process signing rounds (for profiling).
-import { type ChildProcess, spawn } from 'node:child_process'
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
 import { createRequire } from 'node:module'
-import os from 'node:os'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { buildApp } from '../../packages/server/src/buildApp'
 import { createAppsRepository } from '../../packages/server/src/identity/apps/appsRepository'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
 } from '../../packages/server/src/identity/signedRequests/authorizationSignature'
-import { loadConfig } from '../../packages/server/src/platform/config/loadConfig'
 import type { Db } from '../../packages/server/src/platform/db/createDatabase'
 import { createLocalVault } from '../../packages/server/src/vault/createLocalVault'
 import { createTestDatabase, isPostgresReachable } from '../../packages/server/test/support/testDatabase'
 import { testRedisUrl } from '../../packages/server/test/support/testKv'
-import { connect, load, type PreparedRequest, serializeRequest, type Target } from './loadGenerator'
+import { benchApiEnv } from './benchApiEnv'
+import { connect, load, type PreparedRequest, serializeRequest } from './loadGenerator'
+import { printMachine } from './printMachine'
+import { serveApiProcess } from './serveApiProcess'
+import { signInBenchUser } from './signInBenchUser'
+import { type ApiProcess, startApiProcess } from './startApiProcess'
 
 const WARM_UP_MS = 1500
 const ROUND_MS = 4000
 const METHODS = ['personal_sign', 'eth_signTransaction'] as const
 type Method = (typeof METHODS)[number]
 
-/** One API process: where to reach it, and how much CPU it has used so far (µs). */
-type Instance = Target & { child: ChildProcess }
+type Instance = ApiProcess
 type Setup = Awaited<ReturnType<typeof prepare>>
 type Result = Awaited<ReturnType<typeof load>>
 const round = { warmUpMs: WARM_UP_MS, roundMs: ROUND_MS }
 
-/** The API server process: the environment is the configuration, as in production. */
-async function serve(): Promise<void> {
-  const server = await buildApp(loadConfig(process.env), { logger: false })
-  await server.listen({ host: '127.0.0.1', port: 0 })
-  const address = server.server.address()
-  process.stdout.write(
-    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
-  )
-  // `cpu` on stdin answers this process's CPU time so far (µs): the server's own cost per request.
-  process.stdin.setEncoding('utf8')
-  process.stdin.on('data', (chunk: string) => {
-    for (const line of chunk.split('\n')) {
-      if (line !== 'cpu') continue
-      const usage = process.cpuUsage()
-      process.stdout.write(`${JSON.stringify({ cpu: usage.user + usage.system })}\n`)
-    }
-  })
-  // Stopped by closing its stdin: a clean exit (pools closed, audit flushed, CPU profile written).
-  process.stdin.once('end', () => {
-    void server.close().finally(() => process.exit(0))
-  })
-}
-
 async function main(): Promise<void> {
   if (!(await isPostgresReachable()))
     throw new Error('PostgreSQL is not reachable: this benchmark runs on it')
-  const cpus = os.cpus()
-  console.log(`node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}`)
-  console.log(
-    `load average before the run: ${os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(', ')}`,
-  )
+  printMachine()
 
   console.log('\nraw signing, single-threaded, in this process')
   const raw = await measureRaw()
 
   const database = await createTestDatabase()
   const redisUrl = await testRedisUrl()
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: database.url ?? '',
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),
-    SATCHEL_DATA_DIR: os.tmpdir(),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '1000000',
-    DEV_USER_LIMIT: '1000000',
-  }
+  const env = benchApiEnv(database.url, redisUrl)
   const instances: Instance[] = []
   try {
-    instances.push(await startInstance(env))
+    instances.push(await startApiProcess(fileURLToPath(import.meta.url), env))
     const first = instances[0]
     if (!first) throw new Error('no server')
     console.log(`\nAPI: its own process, PostgreSQL, ${redisUrl ? 'Redis' : 'in-process store (no Redis)'}`)
@@ -111,7 +69,7 @@ async function main(): Promise<void> {
     printRow('POST /api/v1/wallets', 16, await runCreation([first], setup, 16))
 
     // A production deployment runs one API process per core behind its load balancer.
-    instances.push(await startInstance(env))
+    instances.push(await startApiProcess(fileURLToPath(import.meta.url), env))
     console.log(
       '\nfull HTTP path, two API processes (requests alternate between them, as a load balancer would)',
     )
@@ -152,38 +110,6 @@ function printRow(name: string, concurrency: number, r: Result): void {
   console.log(
     `${name.padEnd(24)}${String(concurrency).padStart(6)}${String(r.rate).padStart(8)}${r.p50.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${String(r.errors).padStart(8)}${r.serverCpuMs.toFixed(3).padStart(16)}${r.clientCpuMs.toFixed(3).padStart(15)}${`${Math.round(r.machineBusy * 100)}%`.padStart(14)}`,
   )
-}
-
-async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
-  const profile = process.env.BENCH_CPU_PROFILE
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE]
-    : []
-  const child = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'],
-    {
-      env,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  )
-  if (!child.stdout || !child.stdin) throw new Error('the server has no stdio')
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`))),
-  )
-  exited.catch(() => {})
-  const next = async () => JSON.parse(String((await Promise.race([lines.next(), exited])).value))
-  const { port } = await next()
-  const stdin = child.stdin
-  return {
-    child,
-    port,
-    host: `127.0.0.1:${port}`,
-    async cpu() {
-      stdin.write('cpu\n')
-      return (await next()).cpu
-    },
-  }
 }
 
 async function measureRaw(): Promise<{ native: number }> {
@@ -240,21 +166,7 @@ async function prepare(instance: Instance, db: Db) {
     authorization: `Basic ${Buffer.from(`${app.id}:${secret}`).toString('base64')}`,
   }
 
-  const session = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  const { kty, crv, x, y } = session.publicKey.export({ format: 'jwk' })
-  const email = 'bench@example.com'
-  const init = await api('POST', '/api/v1/passwordless/init', { email }, appHeaders)
-  const outbox = JSON.parse((await api('GET', `/api/v1/dev/outbox?to=${email}`, undefined, appHeaders)).body)
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0].text)?.[1]
-  const login = await api(
-    'POST',
-    '/api/v1/passwordless/authenticate',
-    { email, code, flow_id: JSON.parse(init.body).flow_id, session_public_key: { kty, crv, x, y } },
-    appHeaders,
-  )
-  const token: string = JSON.parse(login.body).token
-  const bearer = { ...appHeaders, authorization: `Bearer ${token}` }
-  const wallet = JSON.parse((await api('POST', '/api/v1/wallets', { chain_type: 'ethereum' }, bearer)).body)
+  const { bearer, walletId, key } = await signInBenchUser(api, app.id, 'bench@example.com')
 
   // The wallet is under a policy, so every signature goes through a real policy decision.
   const policy = await api(
@@ -280,7 +192,7 @@ async function prepare(instance: Instance, db: Db) {
   const policyId: string = JSON.parse(policy.body).id
   const attached = await api(
     'PATCH',
-    `/api/v1/wallets/${wallet.id}/policies`,
+    `/api/v1/wallets/${walletId}/policies`,
     { policy_ids: [policyId] },
     basic,
   )
@@ -294,8 +206,8 @@ async function prepare(instance: Instance, db: Db) {
     appId: app.id,
     basic,
     bearer,
-    walletId: String(wallet.id),
-    sessionKey: session.privateKey,
+    walletId,
+    sessionKey: key,
     userIds,
   }
 }
@@ -378,5 +290,5 @@ async function runCreation(instances: Instance[], setup: Setup, concurrency: num
 }
 
 // Last, so every module-level binding above is initialised before either role starts.
-if (process.argv.includes('--serve')) await serve()
+if (process.argv.includes('--serve')) await serveApiProcess()
 else await main()

@@ -5,6 +5,8 @@ import { createCdpJwt } from '../src/funding/coinbase/createCdpJwt'
 import { parseCdpKey } from '../src/platform/config/parseCdpKey'
 import {
   type CoinbaseStandIn,
+  coinbaseEnv,
+  createCdpTestKey,
   deliverWebhook,
   listenForWebhooks,
   signInWithWallet,
@@ -12,10 +14,9 @@ import {
 } from './funding-standins'
 import { startTestServer, type TestServer } from './harness'
 
-const KEY_ID = 'organizations/org-satchel/apiKeys/key-1'
 const WEBHOOK_SECRET = 'coinbase-webhook-secret-for-tests'
-const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-const PEM = privateKey.export({ format: 'pem', type: 'sec1' }).toString()
+const KEY = createCdpTestKey()
+const { keyId: KEY_ID, pem: PEM, publicKey } = KEY
 const TX_HASH = `0x${'ab'.repeat(32)}`
 
 let t: TestServer
@@ -28,9 +29,7 @@ beforeAll(async () => {
   coinbase = await startCoinbaseStandIn({ keyId: KEY_ID, publicKey })
   t = await startTestServer({
     env: {
-      COINBASE_CDP_KEY_ID: KEY_ID,
-      COINBASE_CDP_PRIVATE_KEY: PEM,
-      COINBASE_API_URL: coinbase.url,
+      ...coinbaseEnv(KEY, coinbase),
       COINBASE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
   })

@@ -1,7 +1,7 @@
 // Loopback stand-ins for the onramp providers' APIs. Neither provider is reachable from CI, so these
 // check requests the way the real services do (CDP JWT signature, `uris`, expiry, header kid/nonce;
 // MoonPay's URL signature and apiKey) and refuse bad ones with the provider's own status codes.
-import { createHmac, type KeyObject, randomBytes } from 'node:crypto'
+import { createHmac, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { verifyMoonpayUrlSignature } from '@satchel/core'
@@ -71,6 +71,32 @@ export type CoinbaseStandIn = {
   /** `X-Hook0-Signature: t=..,v0=..,h=..,v1=..` as Coinbase's webhook service (Hook0) sends it. */
   signWebhook(event: Record<string, unknown>, options: { secret: string; timestamp: number }): SignedWebhook
   close(): Promise<void>
+}
+
+/** A CDP API key as an operator configures it: its id and private key (SEC1 PEM), and its public key. */
+export type CdpTestKey = { keyId: string; pem: string; publicKey: KeyObject }
+
+/**
+ * A new P-256 CDP key, for a server and a Coinbase stand-in that checks the server's JWTs with it.
+ *
+ * @example
+ * const key = createCdpTestKey()
+ * const coinbase = await startCoinbaseStandIn({ keyId: key.keyId, publicKey: key.publicKey })
+ * const t = await startTestServer({ env: coinbaseEnv(key, coinbase) })
+ */
+export function createCdpTestKey(): CdpTestKey {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const pem = privateKey.export({ format: 'pem', type: 'sec1' }).toString()
+  return { keyId: 'organizations/org-satchel/apiKeys/key-1', pem, publicKey }
+}
+
+/** The server's environment for Coinbase Onramp with `key`, its API answered by `standIn`. */
+export function coinbaseEnv(key: CdpTestKey, standIn: { url: string }): Record<string, string> {
+  return {
+    COINBASE_CDP_KEY_ID: key.keyId,
+    COINBASE_CDP_PRIVATE_KEY: key.pem,
+    COINBASE_API_URL: standIn.url,
+  }
 }
 
 /**

@@ -69,6 +69,31 @@ export type AuthenticatedUser = {
 }
 
 /**
+ * JSON calls into `server` as an app's browser client makes them: the app id header (`defaultAppId`
+ * unless the call names another, or `null` for none) and the allowed origin.
+ *
+ * @example
+ * const call = injectCall(server, app.id)
+ * await call('GET', '/api/v1/users/me', { token })
+ */
+export function injectCall(server: SatchelServer, defaultAppId: string): TestServer['call'] {
+  return (method, url, { body, token, appId, origin, headers = {}, ip } = {}) =>
+    server.inject({
+      method,
+      url,
+      ...(ip ? { remoteAddress: ip } : {}),
+      headers: {
+        ...(appId === null ? {} : { 'satchel-app-id': appId ?? defaultAppId }),
+        ...(origin === null ? {} : { origin: origin ?? ORIGIN }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    })
+}
+
+/**
  * A whole server for one test file, on the local PostgreSQL and Redis when they are reachable (as in
  * CI), PGlite and the in-process store otherwise, with a clock the test can move.
  */
@@ -111,20 +136,7 @@ export async function startTestServer(
     })
   const { app, secret } = await createApp()
 
-  const call: TestServer['call'] = (method, url, { body, token, appId, origin, headers = {}, ip } = {}) =>
-    server.inject({
-      method,
-      url,
-      ...(ip ? { remoteAddress: ip } : {}),
-      headers: {
-        ...(appId === null ? {} : { 'satchel-app-id': appId ?? app.id }),
-        ...(origin === null ? {} : { origin: origin ?? ORIGIN }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    })
+  const call = injectCall(server, app.id)
 
   const latestCode = async (to: string, appId = app.id) => {
     const response = await call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, { appId })

@@ -2,14 +2,10 @@
 // sessions, verified access tokens and wallet policies (so a signature needs no database read), and
 // these tests prove the caches never let a revoked session or a replaced policy through. The test
 // clock stands still, so no cache entry ever ages out here: only the invalidation can make them pass.
-import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp, type SatchelServer } from '../src/buildApp'
 import { hashToken } from '../src/platform/crypto/tokens'
-import { createDatabase, type Database } from '../src/platform/db/createDatabase'
-import { createKv, type Kv } from '../src/platform/kv/createKv'
-import { ORIGIN, startTestServer, type TestServer } from './harness'
-import { testRedisUrl } from './support/testKv'
+import type { TestServer } from './harness'
+import { startTwoInstances, type TwoInstances } from './support/startTwoInstances'
 import {
   basicAuth,
   createWallet,
@@ -23,51 +19,15 @@ import { walletCall } from './wallets-harness'
 
 let first: TestServer
 let second: TestServer
-let secondServer: SatchelServer | undefined
-let secondDb: Database | undefined
-let kvs: Kv[] = []
+let instances: TwoInstances | undefined
 
-// Two instances as a load balancer sees them: their own pools, Redis connections and caches, over
-// one database and one Redis (without Redis, one in-process store stands for it).
 beforeAll(async () => {
-  const redisUrl = await testRedisUrl()
-  const prefix = `satchel-test:${randomBytes(6).toString('hex')}:`
-  const shared = createKv(redisUrl, prefix)
-  kvs = redisUrl ? [shared, createKv(redisUrl, prefix)] : [shared]
-  first = await startTestServer({ env: { SATCHEL_PUBLIC_URL: PUBLIC_URL }, build: { kv: shared } })
-  secondDb = first.database.url ? await createDatabase({ url: first.database.url }) : undefined
-  const server = await buildApp(first.server.satchel.config, {
-    db: secondDb ?? first.database.db,
-    kv: kvs[1] ?? shared,
-    now: () => first.clock.now,
-    logger: false,
-  })
-  secondServer = server
-  await server.ready()
-  second = {
-    ...first,
-    server,
-    call: (method, url, { body, token, appId, origin, headers = {} } = {}) =>
-      server.inject({
-        method,
-        url,
-        headers: {
-          ...(appId === null ? {} : { 'satchel-app-id': appId ?? first.app.id }),
-          ...(origin === null ? {} : { origin: origin ?? ORIGIN }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-      }),
-  }
+  instances = await startTwoInstances({ SATCHEL_PUBLIC_URL: PUBLIC_URL })
+  ;({ first, second } = instances)
 }, 60_000)
 
 afterAll(async () => {
-  await secondServer?.close()
-  await secondDb?.close()
-  await first?.close()
-  for (const kv of kvs) await kv.close()
+  await instances?.close()
 })
 
 const sign = (t: TestServer, user: SignedInUser, walletId: string, token = user.token) =>

@@ -1,14 +1,13 @@
 // The audit log under attack and under failure: one user's hostile input, or an audit write that
 // fails, never breaks another request nor turns a transaction that was sent into an error.
 import { LOCAL_CHAIN_ID } from '@satchel/core'
-import { fundAccount } from '@satchel/devchain'
-import { createPublicClient, http, parseEther } from 'viem'
+import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../src/platform/db/createDatabase'
 import { startTestServer, type TestServer } from './harness'
 import { createTestDatabase, type TestDatabase } from './support/testDatabase'
-import { createWallet, PUBLIC_URL, type SignedInUser, signInWithKey } from './walletRequests'
-import { type LocalChain, startLocalChain, walletCall } from './wallets-harness'
+import { PUBLIC_URL } from './walletRequests'
+import { createUserWithWallet, type LocalChain, startLocalChain, walletCall } from './wallets-harness'
 
 const BOB = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 const CAIP2 = `eip155:${LOCAL_CHAIN_ID}`
@@ -52,19 +51,9 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-async function fundedUser(): Promise<{ user: SignedInUser; wallet: { id: string; address: `0x${string}` } }> {
+function fundedUser() {
   users += 1
-  const user = await signInWithKey(t, `audit-${users}@example.com`)
-  const wallet = await createWallet(t, user.token)
-  const address = wallet.address as `0x${string}`
-  await fundAccount({
-    rpcUrl: chain.rpcUrl,
-    chainId: LOCAL_CHAIN_ID,
-    to: address,
-    asset: 'native',
-    amount: parseEther('1'),
-  })
-  return { user, wallet: { id: wallet.id, address } }
+  return createUserWithWallet(t, `audit-${users}@example.com`, { chain, ether: '1' })
 }
 
 const send = (

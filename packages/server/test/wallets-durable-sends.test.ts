@@ -4,15 +4,14 @@
 import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { LOCAL_CHAIN_ID } from '@satchel/core'
-import { fundAccount } from '@satchel/devchain'
 import canonicalize from 'canonicalize'
-import { createPublicClient, type Hash, http, parseEther } from 'viem'
+import { createPublicClient, type Hash, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reconcileSentTransactions } from '../src/wallets/chains/reconcileSentTransactions'
 import { getWalletTransaction } from '../src/wallets/chains/walletTransactions'
 import { startTestServer, type TestServer } from './harness'
-import { createWallet, PUBLIC_URL, signInWithKey } from './walletRequests'
-import { type LocalChain, startLocalChain, walletCall } from './wallets-harness'
+import { PUBLIC_URL } from './walletRequests'
+import { createUserWithWallet, type LocalChain, startLocalChain, walletCall } from './wallets-harness'
 
 const BOB = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 
@@ -66,19 +65,9 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-async function fundedWallet() {
+function fundedWallet() {
   users += 1
-  const user = await signInWithKey(t, `durable-${users}@example.com`)
-  const wallet = await createWallet(t, user.token)
-  const address = wallet.address as `0x${string}`
-  await fundAccount({
-    rpcUrl: chain.rpcUrl,
-    chainId: LOCAL_CHAIN_ID,
-    to: address,
-    asset: 'native',
-    amount: parseEther('1'),
-  })
-  return { user, wallet: { id: wallet.id as string, address } }
+  return createUserWithWallet(t, `durable-${users}@example.com`, { chain, ether: '1' })
 }
 
 function sendBody(value: string) {

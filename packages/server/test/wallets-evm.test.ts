@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 import { basicAuth, PUBLIC_URL, type SignedInUser, signInWithKey } from './walletRequests'
 import {
+  createUserWithWallet,
   type LocalChain,
   refusal,
   startLocalChain,
@@ -35,17 +36,7 @@ beforeAll(async () => {
   t = await startTestServer({
     env: { SATCHEL_PUBLIC_URL: PUBLIC_URL, RPC_URLS: `${LOCAL_CHAIN_ID}=${chain.rpcUrl}` },
   })
-  alice = await signInWithKey(t, 'alice-evm@example.com')
-  wallet = (
-    await t.call('POST', '/api/v1/wallets', { token: alice.token, body: { chain_type: 'ethereum' } })
-  ).json()
-  await fundAccount({
-    rpcUrl: chain.rpcUrl,
-    chainId: LOCAL_CHAIN_ID,
-    to: wallet.address,
-    asset: 'native',
-    amount: parseEther('10'),
-  })
+  ;({ user: alice, wallet } = await createUserWithWallet(t, 'alice-evm@example.com', { chain, ether: '10' }))
   await fundAccount({
     rpcUrl: chain.rpcUrl,
     chainId: LOCAL_CHAIN_ID,

@@ -2,13 +2,19 @@
 // only their own requests, and a nonce lease left by a process that died must not strand a sender.
 import { createServer, type Server, type Socket } from 'node:net'
 import { LOCAL_BASE_CHAIN_ID, LOCAL_CHAIN_ID } from '@satchel/core'
-import { fundAccount } from '@satchel/devchain'
-import { createPublicClient, http, parseEther } from 'viem'
+import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { acquireNonceLease } from '../src/wallets/chains/nonceLeases'
 import { startTestServer, type TestServer } from './harness'
-import { createWallet, PUBLIC_URL, signInWithKey } from './walletRequests'
-import { type LocalChain, refusal, startLocalChain, walletCall } from './wallets-harness'
+import { PUBLIC_URL } from './walletRequests'
+import {
+  createUserWithWallet,
+  fundWithEther,
+  type LocalChain,
+  refusal,
+  startLocalChain,
+  walletCall,
+} from './wallets-harness'
 
 const BOB = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 const HANGING_SENDS = 20
@@ -46,11 +52,9 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-async function userWithWallet() {
+function userWithWallet() {
   users += 1
-  const user = await signInWithKey(t, `hanging-${users}@example.com`)
-  const wallet = await createWallet(t, user.token)
-  return { user, wallet: { id: wallet.id, address: wallet.address as `0x${string}` } }
+  return createUserWithWallet(t, `hanging-${users}@example.com`)
 }
 
 const send = (
@@ -69,13 +73,7 @@ describe('a chain whose RPC hangs', () => {
     const hangingSenders = await Promise.all(Array.from({ length: HANGING_SENDS }, () => userWithWallet()))
     const signer = await userWithWallet()
     const payer = await userWithWallet()
-    await fundAccount({
-      rpcUrl: chain.rpcUrl,
-      chainId: LOCAL_CHAIN_ID,
-      to: payer.wallet.address,
-      asset: 'native',
-      amount: parseEther('1'),
-    })
+    await fundWithEther(chain, payer.wallet.address, '1')
 
     // Gas and fees are given, so the first call to the dead node is the nonce's pending count.
     let settled = 0
@@ -124,13 +122,7 @@ describe('a chain whose RPC hangs', () => {
 describe('the nonce lease', () => {
   it('a lease left by a process that died mid-send runs out, and later sends neither reuse a broadcast nonce nor leave a gap', async () => {
     const sender = await userWithWallet()
-    await fundAccount({
-      rpcUrl: chain.rpcUrl,
-      chainId: LOCAL_CHAIN_ID,
-      to: sender.wallet.address,
-      asset: 'native',
-      amount: parseEther('1'),
-    })
+    await fundWithEther(chain, sender.wallet.address, '1')
     const key = { chainId: LOCAL_CHAIN_ID, address: sender.wallet.address.toLowerCase() }
 
     // A process took the lease, broadcast nonce 0, and died before giving the lease back.

@@ -2,14 +2,15 @@
 // idempotency key, signature encoding, a body or URL other than the one sent), and a local chain.
 import { sign } from 'node:crypto'
 import { LOCAL_CHAIN_ID } from '@satchel/core'
-import { deployUsdc, type StartAnvilReturnType, startAnvil } from '@satchel/devchain'
+import { deployUsdc, fundAccount, type StartAnvilReturnType, startAnvil } from '@satchel/devchain'
 import type { LightMyRequestResponse } from 'fastify'
+import { parseEther } from 'viem'
 import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
 } from '../src/identity/signedRequests/authorizationSignature'
 import type { TestServer } from './harness'
-import { type P256Key, PUBLIC_URL } from './walletRequests'
+import { createWallet, type P256Key, PUBLIC_URL, type SignedInUser, signInWithKey } from './walletRequests'
 
 export type WalletCallOptions = {
   key: P256Key
@@ -83,6 +84,38 @@ export async function startLocalChain(): Promise<LocalChain> {
   const chain = await startAnvil({ chainId: LOCAL_CHAIN_ID })
   const { address } = await deployUsdc({ rpcUrl: chain.rpcUrl, chainId: chain.chainId })
   return { ...chain, usdc: address }
+}
+
+/** Sends `ether` (a decimal string) of the local chain's coin to `address` from the devnet treasury. */
+export async function fundWithEther(chain: LocalChain, address: `0x${string}`, ether: string): Promise<void> {
+  await fundAccount({
+    rpcUrl: chain.rpcUrl,
+    chainId: LOCAL_CHAIN_ID,
+    to: address,
+    asset: 'native',
+    amount: parseEther(ether),
+  })
+}
+
+export type UserWithWallet = { user: SignedInUser; wallet: { id: string; address: `0x${string}` } }
+
+/**
+ * A user signed in as `email` (with a session key) and a new Ethereum wallet of theirs, holding
+ * `funds.ether` on `funds.chain` when given.
+ *
+ * @example
+ * const sender = await createUserWithWallet(t, 'ada@example.com', { chain, ether: '1' })
+ */
+export async function createUserWithWallet(
+  t: TestServer,
+  email: string,
+  funds?: { chain: LocalChain; ether: string },
+): Promise<UserWithWallet> {
+  const user = await signInWithKey(t, email)
+  const { id, address } = await createWallet(t, user.token)
+  const wallet = { id, address: address as `0x${string}` }
+  if (funds) await fundWithEther(funds.chain, wallet.address, funds.ether)
+  return { user, wallet }
 }
 
 /** The body of a refusal: `{error, code}` with the status. */

@@ -1,7 +1,7 @@
 // Policies under attack, on a real chain: what a delegated signer (an app server's key the user
 // consented to, with the app's secret) can get signed, and whether the chain then accepts it.
 import { LOCAL_CHAIN_ID } from '@satchel/core'
-import { DEVCHAIN_DEPLOYER_PRIVATE_KEY, fundAccount } from '@satchel/devchain'
+import { DEVCHAIN_DEPLOYER_PRIVATE_KEY } from '@satchel/devchain'
 import type { LightMyRequestResponse } from 'fastify'
 import {
   createPublicClient,
@@ -26,14 +26,12 @@ import { startTestServer, type TestServer } from './harness'
 import {
   basicAuth,
   createP256Key,
-  createWallet,
   type P256Key,
   PUBLIC_URL,
   type SignedInUser,
   signedCall,
-  signInWithKey,
 } from './walletRequests'
-import { type LocalChain, startLocalChain } from './wallets-harness'
+import { createUserWithWallet, type LocalChain, startLocalChain } from './wallets-harness'
 
 const BOB = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' as const
 const SPENDER = '0x000000000000000000000000000000000000dEaD' as const
@@ -89,15 +87,9 @@ async function createAppPolicy(rules: Rule[], name = 'cap'): Promise<string> {
 /** A new user with a funded wallet, and an app server key the user consented to with `policyIds`. */
 async function consentedSigner(signerPolicyIds: string[], walletPolicyIds: string[] = []) {
   users += 1
-  const user = await signInWithKey(t, `policies-chain-${users}@example.com`)
-  const wallet = await createWallet(t, user.token)
-  const address = wallet.address as `0x${string}`
-  await fundAccount({
-    rpcUrl: chain.rpcUrl,
-    chainId: LOCAL_CHAIN_ID,
-    to: address,
-    asset: 'native',
-    amount: parseEther('20'),
+  const { user, wallet } = await createUserWithWallet(t, `policies-chain-${users}@example.com`, {
+    chain,
+    ether: '20',
   })
   if (walletPolicyIds.length > 0) {
     const attached = await asApp('PATCH', `/api/v1/wallets/${wallet.id}/policies`, {
@@ -112,7 +104,7 @@ async function consentedSigner(signerPolicyIds: string[], walletPolicyIds: strin
     body: { additional_signers: [{ signer_public_key: server.publicJwk, policy_ids: signerPolicyIds }] },
   })
   expect(consent.statusCode, consent.body).toBe(200)
-  return { user, wallet: { id: wallet.id, address }, server }
+  return { user, wallet, server }
 }
 
 const asSigner = (server: P256Key, walletId: string, body: unknown) =>

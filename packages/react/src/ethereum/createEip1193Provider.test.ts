@@ -22,11 +22,9 @@ import {
   waitForTransactionReceipt,
 } from 'wagmi/actions'
 import { etherMail } from '../../test/etherMail'
+import { signInWithEmail } from '../../test/signInWithEmail'
 import { startServer, type TestStack } from '../../test/startServer'
-import { loginWithEmail, sendEmailCode } from '../client/actions/loginWithEmail'
-import { createSatchelClient, type SatchelClient } from '../client/createSatchelClient'
-import { createMemorySessionKeyStore } from '../client/session/sessionKeyStore'
-import { createMemoryStorage } from '../client/tokens/storage'
+import type { SatchelClient } from '../client/createSatchelClient'
 import { satchelConnector } from '../wagmi/satchelConnector'
 import { createEip1193Provider } from './createEip1193Provider'
 import type { Address, Eip1193Provider } from './eip1193Methods'
@@ -42,19 +40,7 @@ beforeAll(async () => {
   chain = await startAnvil({ chainId: 31337 })
   localChain = defineChain({ ...anvil, rpcUrls: { default: { http: [chain.rpcUrl] } } })
   stack = await startServer({ env: { RPC_URLS: `31337=${chain.rpcUrl}` } })
-  client = createSatchelClient({
-    appId: stack.appId,
-    serverUrl: stack.url,
-    storage: createMemoryStorage(),
-    sessionKeyStore: createMemorySessionKeyStore(),
-    createWalletsOnLogin: 'users-without-wallets',
-  })
-  await client.start()
-  await sendEmailCode(client, { email: 'eip1193@example.com' })
-  await loginWithEmail(client, {
-    email: 'eip1193@example.com',
-    code: await stack.latestCode('eip1193@example.com'),
-  })
+  client = await signInWithEmail(stack, 'eip1193@example.com')
   provider = createEip1193Provider({ client, chainId: 31337, rpcUrls: { 31337: chain.rpcUrl } })
   const [account] = await provider.request({ method: 'eth_requestAccounts' })
   if (!account) throw new Error('no wallet')

@@ -1,6 +1,7 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { type FormEvent, useState } from 'react'
 import { describeError } from './describeError'
+import { ErrorAlert } from './ErrorAlert'
 
 export type CodeFormProps = {
   /** Where the code went, as shown to the user. */
@@ -77,11 +78,7 @@ export function CodeForm({ sentTo, onSubmit, onResend, onBack }: CodeFormProps) 
           A new code is on its way.
         </p>
       )}
-      {error && (
-        <p className="satchel-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       <div className="satchel-row">
         <button type="button" className="satchel-link" onClick={onBack}>
           Back

@@ -3,6 +3,7 @@ import { loginWithEmail, sendEmailCode } from '../client/actions/loginWithEmail'
 import type { SatchelClient } from '../client/createSatchelClient'
 import { CodeForm } from './CodeForm'
 import { describeError } from './describeError'
+import { ErrorAlert } from './ErrorAlert'
 
 export type EmailStep = 'address' | 'sending' | 'code'
 
@@ -73,11 +74,7 @@ export function EmailScreen({
           Sending a code to {email.trim()}…
         </p>
       )}
-      {error && (
-        <p className="satchel-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </form>
   )
 }

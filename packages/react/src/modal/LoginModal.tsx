@@ -6,6 +6,7 @@ import { type ModalLoginMethod, SatchelUiContext, useSatchelClient } from '../re
 import { Dialog } from './Dialog'
 import { describeError } from './describeError'
 import { EmailScreen, type EmailStep } from './EmailScreen'
+import { ErrorAlert } from './ErrorAlert'
 import { css, themeStyle } from './styles'
 
 // Phone metadata is the heaviest part of the modal: it loads only when the SMS screen opens.
@@ -226,11 +227,7 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
             Signing in as guest…
           </p>
         )}
-        {error && (
-          <p className="satchel-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert error={error} />
       </>
     )
   }

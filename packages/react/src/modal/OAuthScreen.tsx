@@ -3,6 +3,7 @@ import { startOAuthLogin } from '../client/actions/loginWithOAuth'
 import type { SatchelClient } from '../client/createSatchelClient'
 import { OAuthReturnContext } from '../react/context'
 import { describeError } from './describeError'
+import { ErrorAlert } from './ErrorAlert'
 import { formatProviderName } from './formatProviderName'
 
 /**
@@ -77,11 +78,7 @@ export default function OAuthScreen({
           {describeError(returned.error)}
         </p>
       )}
-      {error && (
-        <p className="satchel-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { loginWithPasskey } from '../client/actions/loginWithPasskey'
 import { signUpWithPasskey } from '../client/actions/signUpWithPasskey'
 import type { SatchelClient } from '../client/createSatchelClient'
 import { describeError } from './describeError'
+import { ErrorAlert } from './ErrorAlert'
 
 const canUsePasskeys = () =>
   typeof PublicKeyCredential !== 'undefined' && typeof navigator.credentials?.create === 'function'
@@ -72,11 +73,7 @@ export default function PasskeyScreen({
             : 'Follow the browser’s prompt to save a new passkey…'}
         </p>
       )}
-      {error && (
-        <p className="satchel-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import type { SatchelClient } from '../client/createSatchelClient'
 import { CodeForm } from './CodeForm'
 import { getCountryOptions, parsePhone, toCountryCode } from './countries'
 import { describeError } from './describeError'
+import { ErrorAlert } from './ErrorAlert'
 
 /**
  * SMS login inside the modal: country (with calling code) and number, checked for possibility before
@@ -89,11 +90,7 @@ export default function SmsScreen({
           Sending a code to {phone.e164}…
         </p>
       )}
-      {error && (
-        <p className="satchel-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </form>
   )
 }

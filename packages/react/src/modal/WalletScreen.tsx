@@ -7,6 +7,7 @@ import type { InjectedWallet } from '../client/eip6963/watchInjectedWallets'
 import { useInjectedWallets } from '../react/hooks/useInjectedWallets'
 import { useSolanaSignInWallets } from '../react/hooks/useSolanaSignInWallets'
 import { describeError } from './describeError'
+import { ErrorAlert } from './ErrorAlert'
 
 export type WalletScreenProps = {
   client: SatchelClient
@@ -97,11 +98,7 @@ export default function WalletScreen({ client, ethereum, solana }: WalletScreenP
           Check {pending.name}: approve the connection, then sign the message to log in…
         </p>
       )}
-      {error && (
-        <p className="satchel-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </div>
   )
 }

@@ -114,6 +114,16 @@ export function createQuery<data>({
     state = { ...state, ...next }
     for (const listener of listeners) listener(state)
   }
+  /** The data is in, from the server or set by the app: no error, no fetch, no failures left. */
+  const succeed = (data: data) =>
+    set({
+      status: 'success',
+      data,
+      error: undefined,
+      isFetching: false,
+      failureCount: 0,
+      failureReason: undefined,
+    })
   const wait = (ms: number, signal: AbortSignal) =>
     new Promise<void>((resolve) => {
       const pause = setTimeout(resolve, ms)
@@ -148,14 +158,7 @@ export function createQuery<data>({
       try {
         const data = await queryFn({ signal })
         if (signal.aborted) return
-        set({
-          status: 'success',
-          data,
-          error: undefined,
-          isFetching: false,
-          failureCount: 0,
-          failureReason: undefined,
-        })
+        succeed(data)
         break
       } catch (caught) {
         if (signal.aborted) return
@@ -186,14 +189,7 @@ export function createQuery<data>({
       if (destroyed) return
       controller?.abort()
       clearTimeout(timer)
-      set({
-        status: 'success',
-        data,
-        error: undefined,
-        isFetching: false,
-        failureCount: 0,
-        failureReason: undefined,
-      })
+      succeed(data)
       schedule()
     },
     destroy() {

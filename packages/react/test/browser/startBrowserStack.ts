@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { launchBrowser } from '../../../../e2e/support/launchBrowser'
 import { buildOnce } from '../buildOnce'
 import { startServer, type TestStack } from '../startServer'
 
@@ -45,7 +46,8 @@ async function serveStatic(root: string, hostname: string): Promise<{ server: Se
 
 /**
  * The test page built by Vite (production build, like an app's), served on loopback, a real Satchel
- * server that allows the page's origin, and Debian's Chromium driven by Playwright.
+ * server that allows the page's origin, and Debian's Chromium driven by Playwright (as the journeys
+ * launch it).
  */
 export async function startBrowserStack({
   env = {},
@@ -77,16 +79,7 @@ export async function startBrowserStack({
   const page = await serveStatic(outDir, hostname)
   const options = typeof serverOptions === 'function' ? await serverOptions(page.origin) : serverOptions
   const server = await startServer({ ...options, origins: [page.origin], env })
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--headless',
-    ],
-  })
+  const browser = await launchBrowser()
   const query = new URLSearchParams({
     appId: server.appId,
     serverUrl: server.url.replace('127.0.0.1', hostname),

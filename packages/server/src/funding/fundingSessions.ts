@@ -2,6 +2,7 @@ import type { OnrampProvider } from '@satchel/core'
 import { emitEvent } from '../identity/webhooks/emitEvent'
 import { writeAudit } from '../platform/audit/writeAudit'
 import { createId } from '../platform/crypto/tokens'
+import { camelizeRow } from '../platform/db/camelizeRow'
 import type { Db } from '../platform/db/createDatabase'
 import { type FundingStatus, fundingStatusRank } from './foldFundingStatus'
 
@@ -171,21 +172,7 @@ export async function advanceFundingSession(
   return current && toSession(current)
 }
 
-function toSession(row: Row): FundingSession {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    appId: row.app_id,
-    provider: row.provider,
-    environment: row.environment,
-    externalRef: row.external_ref,
-    address: row.address,
-    chainId: row.chain_id === null ? null : Number(row.chain_id),
-    asset: row.asset,
-    amount: row.amount,
-    status: row.status,
-    txHash: row.tx_hash,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }
+/** `details` (what the provider sent) stays in the database: it is not part of the session. */
+function toSession({ chain_id, details: _details, ...row }: Row & { details?: unknown }): FundingSession {
+  return { ...camelizeRow(row), chainId: chain_id === null ? null : Number(chain_id) }
 }

@@ -1,3 +1,4 @@
+import { camelizeRow } from '../platform/db/camelizeRow'
 import type { Db } from '../platform/db/createDatabase'
 
 /** A delegated session signer of a wallet: an app server's P-256 key the user consented to. */
@@ -112,14 +113,10 @@ export async function revokeUserSigners(db: Db, userId: string, now: Date): Prom
   return rows.length
 }
 
-function toSigner(row: SignerRow): WalletSignerRecord {
-  return {
-    id: row.id,
-    walletId: row.wallet_id,
-    publicKey: row.public_key,
-    keyThumbprint: row.key_thumbprint,
-    policyIds: row.policy_ids,
-    walletPolicyIds: row.wallet_policy_ids,
-    createdAt: row.created_at,
-  }
+/** `revoked_at` is not part of a live signer's record. */
+function toSigner({
+  revoked_at: _revokedAt,
+  ...row
+}: SignerRow & { revoked_at?: unknown }): WalletSignerRecord {
+  return camelizeRow(row)
 }

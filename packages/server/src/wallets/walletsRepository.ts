@@ -1,3 +1,4 @@
+import { camelizeRow } from '../platform/db/camelizeRow'
 import type { Db } from '../platform/db/createDatabase'
 import { createKv, type Kv } from '../platform/kv/createKv'
 import { createSharedCache } from '../platform/kv/createSharedCache'
@@ -249,15 +250,12 @@ export function createWalletsRepository(
           [walletId],
         )
         if (!row) return undefined
+        const { sealed_vault_share, sealed_auth_share, ...walletRow } = row
+        // A signing wallet carries no policy list (see SigningWallet): only what signing needs is cached.
+        const { policyIds: _policyIds, createdAt: _createdAt, ...wallet } = toWallet(walletRow)
         return {
-          id: row.id,
-          userId: row.user_id,
-          appId: row.app_id,
-          chainType: row.chain_type,
-          rootId: row.root_id,
-          index: row.derivation_index,
-          address: row.address,
-          root: toRoot({ ...row, id: row.root_id }),
+          ...wallet,
+          root: toRoot({ id: row.root_id, user_id: row.user_id, sealed_vault_share, sealed_auth_share }),
         }
       })
     },
@@ -355,15 +353,6 @@ function toRoot(row: RootRow): KeyRootRecord {
 }
 
 function toWallet(row: WalletRow): WalletRecord {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    appId: row.app_id,
-    chainType: row.chain_type,
-    rootId: row.root_id,
-    index: row.derivation_index,
-    address: row.address,
-    policyIds: row.policy_ids,
-    createdAt: row.created_at,
-  }
+  const { derivationIndex, ...wallet } = camelizeRow(row)
+  return { ...wallet, index: derivationIndex }
 }

@@ -1,27 +1,24 @@
-import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // Test-only: the Coinbase stand-in lives with the server's tests.
-import { type CoinbaseStandIn, startCoinbaseStandIn } from '../../../../server/test/funding-standins'
+import {
+  type CoinbaseStandIn,
+  coinbaseEnv,
+  createCdpTestKey,
+  startCoinbaseStandIn,
+} from '../../../../server/test/funding-standins'
+import { signInWithEmail } from '../../../test/signInWithEmail'
 import { startServer, type TestStack } from '../../../test/startServer'
-import { createSatchelClient } from '../createSatchelClient'
-import { createMemorySessionKeyStore } from '../session/sessionKeyStore'
-import { createMemoryStorage } from '../tokens/storage'
 import { fundWallet } from './fundWallet'
-import { loginWithEmail, sendEmailCode } from './loginWithEmail'
 
-const KEY_ID = 'organizations/org-satchel/apiKeys/key-1'
-const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-const PEM = privateKey.export({ format: 'pem', type: 'sec1' }).toString()
+const KEY = createCdpTestKey()
 
 let coinbase: CoinbaseStandIn
 let stack: TestStack
 beforeAll(async () => {
-  coinbase = await startCoinbaseStandIn({ keyId: KEY_ID, publicKey })
+  coinbase = await startCoinbaseStandIn({ keyId: KEY.keyId, publicKey: KEY.publicKey })
   stack = await startServer({
     env: {
-      COINBASE_CDP_KEY_ID: KEY_ID,
-      COINBASE_CDP_PRIVATE_KEY: PEM,
-      COINBASE_API_URL: coinbase.url,
+      ...coinbaseEnv(KEY, coinbase),
       // The operator points people at Coinbase's sandbox.
       COINBASE_PAY_URL: 'https://pay-sandbox.coinbase.com',
     },
@@ -34,17 +31,7 @@ afterAll(async () => {
 
 describe('fundWallet', () => {
   it("sends people to the buy page the server names (COINBASE_PAY_URL), not Coinbase's production page", async () => {
-    const client = createSatchelClient({
-      appId: stack.appId,
-      serverUrl: stack.url,
-      storage: createMemoryStorage(),
-      sessionKeyStore: createMemorySessionKeyStore(),
-      createWalletsOnLogin: 'users-without-wallets',
-    })
-    await client.start()
-    const email = 'fund-sandbox@example.com'
-    await sendEmailCode(client, { email })
-    await loginWithEmail(client, { email, code: await stack.latestCode(email) })
+    const client = await signInWithEmail(stack, 'fund-sandbox@example.com')
 
     const { url, partnerUserId } = await fundWallet(client, { asset: 'USDC', network: 'base', amount: 20 })
     const page = new URL(url)

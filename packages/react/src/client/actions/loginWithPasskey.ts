@@ -1,33 +1,8 @@
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
-import { UnexpectedResponseError } from '../../errors/errors'
 import type { SatchelClient } from '../createSatchelClient'
 import { verbatim } from '../http/convertCase'
-import { isRecord } from '../parse'
 import type { AuthenticatedUser, LoginMode } from '../types'
 import { requireFeature } from './requireFeature'
-
-function toRequestOptions(answer: unknown): PublicKeyCredentialRequestOptionsJSON {
-  const options = isRecord(answer) && isRecord(answer.options) ? answer.options : answer
-  if (!isRecord(options) || typeof options.challenge !== 'string') {
-    throw new UnexpectedResponseError({ path: '/api/v1/passkeys/authenticate/init', field: 'challenge' })
-  }
-  const credentials = Array.isArray(options.allowCredentials) ? options.allowCredentials : []
-  return {
-    challenge: options.challenge,
-    ...(typeof options.rpId === 'string' ? { rpId: options.rpId } : {}),
-    ...(typeof options.timeout === 'number' ? { timeout: options.timeout } : {}),
-    ...(options.userVerification === 'required' ||
-    options.userVerification === 'preferred' ||
-    options.userVerification === 'discouraged'
-      ? { userVerification: options.userVerification }
-      : {}),
-    allowCredentials: credentials.flatMap((credential) =>
-      isRecord(credential) && typeof credential.id === 'string'
-        ? [{ id: credential.id, type: 'public-key' as const }]
-        : [],
-    ),
-  }
-}
+import { toPasskeyRequestOptions } from './toPasskeyRequestOptions'
 
 /**
  * Signs in with a passkey. The WebAuthn helpers load only now, not with the app.
@@ -45,7 +20,11 @@ export async function loginWithPasskey(
     client.request({ method: 'POST', path: '/api/v1/passkeys/authenticate/init', body: {} }),
   )
   const { startAuthentication } = await import('@simplewebauthn/browser')
-  const response = await startAuthentication({ optionsJSON: toRequestOptions(options) })
+  const response = await startAuthentication({
+    optionsJSON: toPasskeyRequestOptions(options, '/api/v1/passkeys/authenticate/init', {
+      verifyUser: false,
+    }),
+  })
   const path = '/api/v1/passkeys/authenticate'
   const sessionPublicKey = await client.getSessionPublicKey()
   // The authenticator's answer is signed data: sent exactly as the browser produced it.

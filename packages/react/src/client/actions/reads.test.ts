@@ -1,5 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signInWithEmail } from '../../../test/signInWithEmail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { createSatchelClient, type SatchelClient } from '../createSatchelClient'
 import { toSnakeCase } from '../http/convertCase'
@@ -10,7 +11,6 @@ import { getPolicies } from './getPolicies'
 import { getSessions } from './getSessions'
 import { getTransactionScan } from './getTransactionScan'
 import { getTransactionStatus } from './getTransactionStatus'
-import { loginWithEmail, sendEmailCode } from './loginWithEmail'
 
 let stack: TestStack
 beforeAll(async () => {
@@ -20,19 +20,7 @@ afterAll(async () => {
   await stack?.close()
 })
 
-async function signIn(email: string) {
-  const client = createSatchelClient({
-    appId: stack.appId,
-    serverUrl: stack.url,
-    storage: createMemoryStorage(),
-    sessionKeyStore: createMemorySessionKeyStore(),
-    createWalletsOnLogin: 'users-without-wallets',
-  })
-  await client.start()
-  await sendEmailCode(client, { email })
-  await loginWithEmail(client, { email, code: await stack.latestCode(email) })
-  return client
-}
+const signIn = (email: string) => signInWithEmail(stack, email)
 
 const walletIdOf = (client: SatchelClient) => {
   const state = client.getState()

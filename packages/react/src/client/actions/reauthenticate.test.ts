@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signInWithEmail } from '../../../test/signInWithEmail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { StepUpRequiredError } from '../../errors/errors'
-import { createSatchelClient } from '../createSatchelClient'
-import { createMemorySessionKeyStore } from '../session/sessionKeyStore'
-import { createMemoryStorage } from '../tokens/storage'
 import { exportWallet } from './exportWallet'
 import { getStepUpMethods } from './getStepUpMethods'
 import { linkPhone } from './linkAccount'
-import { loginWithEmail, sendEmailCode } from './loginWithEmail'
+import { sendEmailCode } from './loginWithEmail'
 import { sendSmsCode } from './loginWithSms'
 import { reauthenticateWithEmail, reauthenticateWithSms } from './reauthenticate'
 
@@ -19,19 +17,7 @@ afterAll(async () => {
   await stack?.close()
 })
 
-async function signIn(email: string) {
-  const client = createSatchelClient({
-    appId: stack.appId,
-    serverUrl: stack.url,
-    storage: createMemoryStorage(),
-    sessionKeyStore: createMemorySessionKeyStore(),
-    createWalletsOnLogin: 'users-without-wallets',
-  })
-  await client.start()
-  await sendEmailCode(client, { email })
-  await loginWithEmail(client, { email, code: await stack.latestCode(email) })
-  return client
-}
+const signIn = (email: string) => signInWithEmail(stack, email)
 
 /** Six minutes later: the sign-in no longer counts as a recent login. */
 const waitPastFreshLogin = () => stack.ageSignIns(6 * 60_000)

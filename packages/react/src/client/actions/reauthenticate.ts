@@ -6,6 +6,7 @@ import { getCodeFlow } from './codeFlow'
 import type { InjectedProvider } from './loginWithWallet'
 import { requireFeature } from './requireFeature'
 import { signSiweMessage } from './signSiweMessage'
+import { toPasskeyRequestOptions } from './toPasskeyRequestOptions'
 
 /** When the session last confirmed it is the person (unix seconds): good for 5 minutes. */
 export type ReauthenticateReturnType = { reauthenticatedAt: number }
@@ -79,24 +80,9 @@ export async function reauthenticateWithPasskey(client: SatchelClient): Promise<
   const answer = await requireFeature(feature, () =>
     client.request({ method: 'POST', path: init, body: {}, auth: true, signed: {} }),
   )
-  const options = isRecord(answer) && isRecord(answer.options) ? answer.options : undefined
-  if (!options || typeof options.challenge !== 'string')
-    throw new UnexpectedResponseError({ path: init, field: 'options.challenge' })
-  const credentials = Array.isArray(options.allowCredentials) ? options.allowCredentials : []
+  const optionsJSON = toPasskeyRequestOptions(answer, init, { verifyUser: true })
   const { startAuthentication } = await import('@simplewebauthn/browser')
-  const response = await startAuthentication({
-    optionsJSON: {
-      challenge: options.challenge,
-      ...(typeof options.rpId === 'string' ? { rpId: options.rpId } : {}),
-      ...(typeof options.timeout === 'number' ? { timeout: options.timeout } : {}),
-      userVerification: 'required',
-      allowCredentials: credentials.flatMap((credential) =>
-        isRecord(credential) && typeof credential.id === 'string'
-          ? [{ id: credential.id, type: 'public-key' as const }]
-          : [],
-      ),
-    },
-  })
+  const response = await startAuthentication({ optionsJSON })
   // The authenticator's answer is signed data: sent exactly as the browser produced it.
   return confirm(client, '/api/v1/passkeys/reauthenticate', { authenticatorResponse: verbatim(response) })
 }

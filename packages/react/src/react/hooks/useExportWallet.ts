@@ -1,11 +1,10 @@
-import { useMemo } from 'react'
 import type { ExportWalletParameters } from '../../client/actions/exportWallet'
 import { type ExportWalletReturnType, exportWallet } from '../../client/actions/exportWallet'
-import { actionOptions } from '../../query/options'
-import { useSatchelClient } from '../context'
-import { type UseActionReturnType, useAction } from '../useAction'
+import { type NamedActionReturnType, useNamedAction } from '../useNamedAction'
 
 type Parameters = ExportWalletParameters | undefined
+
+type Return = NamedActionReturnType<'exportWallet', Parameters, ExportWalletReturnType>
 
 /**
  * Exports an embedded wallet's secret, encrypted by the server to a key made in this browser for this
@@ -15,12 +14,6 @@ type Parameters = ExportWalletParameters | undefined
  * const { exportWallet, data } = useExportWallet()
  * await exportWallet({ wallet: address })
  */
-export function useExportWallet(): {
-  exportWallet: (parameters?: Parameters) => Promise<ExportWalletReturnType>
-} & UseActionReturnType<Parameters, ExportWalletReturnType> {
-  const client = useSatchelClient('useExportWallet')
-  const action = useAction(
-    useMemo(() => actionOptions(client, 'exportWallet', (c, p: Parameters) => exportWallet(c, p)), [client]),
-  )
-  return { ...action, exportWallet: action.mutateAsync }
+export function useExportWallet(): Return {
+  return useNamedAction('useExportWallet', 'exportWallet', exportWallet)
 }

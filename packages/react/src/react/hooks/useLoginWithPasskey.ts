@@ -1,11 +1,10 @@
-import { useMemo } from 'react'
 import { loginWithPasskey } from '../../client/actions/loginWithPasskey'
 import type { AuthenticatedUser, LoginMode } from '../../client/types'
-import { actionOptions } from '../../query/options'
-import { useSatchelClient } from '../context'
-import { type UseActionReturnType, useAction } from '../useAction'
+import { type NamedActionReturnType, useNamedAction } from '../useNamedAction'
 
 type Parameters = { mode?: LoginMode | undefined } | undefined
+
+type Return = NamedActionReturnType<'loginWithPasskey', Parameters, AuthenticatedUser>
 
 /**
  * Sign-in with a passkey; the WebAuthn helpers load on first use. Until the server offers passkeys,
@@ -14,15 +13,6 @@ type Parameters = { mode?: LoginMode | undefined } | undefined
  * @example
  * const { loginWithPasskey, isPending } = useLoginWithPasskey()
  */
-export function useLoginWithPasskey(): {
-  loginWithPasskey: (parameters?: Parameters) => Promise<AuthenticatedUser>
-} & UseActionReturnType<Parameters, AuthenticatedUser> {
-  const client = useSatchelClient('useLoginWithPasskey')
-  const action = useAction(
-    useMemo(
-      () => actionOptions(client, 'loginWithPasskey', (c, p: Parameters) => loginWithPasskey(c, p)),
-      [client],
-    ),
-  )
-  return { ...action, loginWithPasskey: action.mutateAsync }
+export function useLoginWithPasskey(): Return {
+  return useNamedAction('useLoginWithPasskey', 'loginWithPasskey', loginWithPasskey)
 }

@@ -1,12 +1,15 @@
-import { useMemo } from 'react'
 import {
   type LoginWithSolanaWalletParameters,
   loginWithSolanaWallet,
 } from '../../client/actions/loginWithSolanaWallet'
 import type { AuthenticatedUser } from '../../client/types'
-import { actionOptions } from '../../query/options'
-import { useSatchelClient } from '../context'
-import { type UseActionReturnType, useAction } from '../useAction'
+import { type NamedActionReturnType, useNamedAction } from '../useNamedAction'
+
+type Return = NamedActionReturnType<
+  'loginWithSolanaWallet',
+  LoginWithSolanaWalletParameters,
+  AuthenticatedUser
+>
 
 /**
  * Sign-in with an existing Solana wallet (Sign In With Solana) found through the Wallet Standard
@@ -16,12 +19,6 @@ import { type UseActionReturnType, useAction } from '../useAction'
  * const { loginWithSolanaWallet } = useLoginWithSolanaWallet()
  * await loginWithSolanaWallet({ wallet: phantom })
  */
-export function useLoginWithSolanaWallet(): {
-  loginWithSolanaWallet: (parameters: LoginWithSolanaWalletParameters) => Promise<AuthenticatedUser>
-} & UseActionReturnType<LoginWithSolanaWalletParameters, AuthenticatedUser> {
-  const client = useSatchelClient('useLoginWithSolanaWallet')
-  const action = useAction(
-    useMemo(() => actionOptions(client, 'loginWithSolanaWallet', loginWithSolanaWallet), [client]),
-  )
-  return { ...action, loginWithSolanaWallet: action.mutateAsync }
+export function useLoginWithSolanaWallet(): Return {
+  return useNamedAction('useLoginWithSolanaWallet', 'loginWithSolanaWallet', loginWithSolanaWallet)
 }

@@ -1,9 +1,8 @@
-import { useMemo } from 'react'
 import { type LoginWithWalletParameters, loginWithWallet } from '../../client/actions/loginWithWallet'
 import type { AuthenticatedUser } from '../../client/types'
-import { actionOptions } from '../../query/options'
-import { useSatchelClient } from '../context'
-import { type UseActionReturnType, useAction } from '../useAction'
+import { type NamedActionReturnType, useNamedAction } from '../useNamedAction'
+
+type Return = NamedActionReturnType<'loginWithWallet', LoginWithWalletParameters, AuthenticatedUser>
 
 /**
  * Sign-in with an existing Ethereum wallet (SIWE, EIP-4361) through its EIP-1193 provider, for example
@@ -13,10 +12,6 @@ import { type UseActionReturnType, useAction } from '../useAction'
  * const { loginWithWallet } = useLoginWithWallet()
  * await loginWithWallet({ provider: window.ethereum, walletClientType: 'metamask' })
  */
-export function useLoginWithWallet(): {
-  loginWithWallet: (parameters: LoginWithWalletParameters) => Promise<AuthenticatedUser>
-} & UseActionReturnType<LoginWithWalletParameters, AuthenticatedUser> {
-  const client = useSatchelClient('useLoginWithWallet')
-  const action = useAction(useMemo(() => actionOptions(client, 'loginWithWallet', loginWithWallet), [client]))
-  return { ...action, loginWithWallet: action.mutateAsync }
+export function useLoginWithWallet(): Return {
+  return useNamedAction('useLoginWithWallet', 'loginWithWallet', loginWithWallet)
 }

@@ -1,11 +1,10 @@
-import { useMemo } from 'react'
 import type { SatchelClient } from '../../client/createSatchelClient'
-import { actionOptions } from '../../query/options'
-import { useSatchelClient } from '../context'
-import { type UseActionReturnType, useAction } from '../useAction'
+import { type NamedActionReturnType, useNamedAction } from '../useNamedAction'
 
 const logout = (client: SatchelClient, parameters: { all?: boolean | undefined } | undefined) =>
   client.logout(parameters)
+
+type Return = NamedActionReturnType<'logout', { all?: boolean | undefined } | undefined, void>
 
 /**
  * Signs out: this tab, the app's other tabs, and the session on the server (`{all: true}`: every
@@ -16,10 +15,6 @@ const logout = (client: SatchelClient, parameters: { all?: boolean | undefined }
  * const { logout } = useLogout()
  * <button onClick={() => logout()}>Log out</button>
  */
-export function useLogout(): {
-  logout: (parameters?: { all?: boolean | undefined }) => Promise<void>
-} & UseActionReturnType<{ all?: boolean | undefined } | undefined, void> {
-  const client = useSatchelClient('useLogout')
-  const action = useAction(useMemo(() => actionOptions(client, 'logout', logout), [client]))
-  return { ...action, logout: action.mutateAsync }
+export function useLogout(): Return {
+  return useNamedAction('useLogout', 'logout', logout)
 }

@@ -1,12 +1,11 @@
-import { useMemo } from 'react'
 import {
   type SendTransactionParameters,
   type SendTransactionReturnType,
   sendTransaction,
 } from '../../client/actions/sendTransaction'
-import { actionOptions } from '../../query/options'
-import { useSatchelClient } from '../context'
-import { type UseActionReturnType, useAction } from '../useAction'
+import { type NamedActionReturnType, useNamedAction } from '../useNamedAction'
+
+type Return = NamedActionReturnType<'sendTransaction', SendTransactionParameters, SendTransactionReturnType>
 
 /**
  * Signs and sends a transaction from an embedded wallet; a retried call sends once.
@@ -15,10 +14,6 @@ import { type UseActionReturnType, useAction } from '../useAction'
  * const { sendTransaction } = useSendTransaction()
  * const { hash } = await sendTransaction({ transaction: { to, value: 10n ** 15n, chainId: 8453 } })
  */
-export function useSendTransaction(): {
-  sendTransaction: (parameters: SendTransactionParameters) => Promise<SendTransactionReturnType>
-} & UseActionReturnType<SendTransactionParameters, SendTransactionReturnType> {
-  const client = useSatchelClient('useSendTransaction')
-  const action = useAction(useMemo(() => actionOptions(client, 'sendTransaction', sendTransaction), [client]))
-  return { ...action, sendTransaction: action.mutateAsync }
+export function useSendTransaction(): Return {
+  return useNamedAction('useSendTransaction', 'sendTransaction', sendTransaction)
 }

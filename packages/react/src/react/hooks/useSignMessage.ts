@@ -1,12 +1,11 @@
-import { useMemo } from 'react'
 import {
   type SignMessageParameters,
   type SignMessageReturnType,
   signMessage,
 } from '../../client/actions/signMessage'
-import { actionOptions } from '../../query/options'
-import { useSatchelClient } from '../context'
-import { type UseActionReturnType, useAction } from '../useAction'
+import { type NamedActionReturnType, useNamedAction } from '../useNamedAction'
+
+type Return = NamedActionReturnType<'signMessage', SignMessageParameters, SignMessageReturnType>
 
 /**
  * Signs a message (EIP-191) with an embedded wallet.
@@ -15,10 +14,6 @@ import { type UseActionReturnType, useAction } from '../useAction'
  * const { signMessage } = useSignMessage()
  * const signature = await signMessage({ message: 'Hello' })
  */
-export function useSignMessage(): {
-  signMessage: (parameters: SignMessageParameters) => Promise<SignMessageReturnType>
-} & UseActionReturnType<SignMessageParameters, SignMessageReturnType> {
-  const client = useSatchelClient('useSignMessage')
-  const action = useAction(useMemo(() => actionOptions(client, 'signMessage', signMessage), [client]))
-  return { ...action, signMessage: action.mutateAsync }
+export function useSignMessage(): Return {
+  return useNamedAction('useSignMessage', 'signMessage', signMessage)
 }

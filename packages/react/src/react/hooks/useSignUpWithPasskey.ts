@@ -1,11 +1,10 @@
-import { useMemo } from 'react'
 import { type SignUpWithPasskeyParameters, signUpWithPasskey } from '../../client/actions/signUpWithPasskey'
 import type { AuthenticatedUser } from '../../client/types'
-import { actionOptions } from '../../query/options'
-import { useSatchelClient } from '../context'
-import { type UseActionReturnType, useAction } from '../useAction'
+import { type NamedActionReturnType, useNamedAction } from '../useNamedAction'
 
 type Parameters = SignUpWithPasskeyParameters | undefined
+
+type Return = NamedActionReturnType<'signUpWithPasskey', Parameters, AuthenticatedUser>
 
 /**
  * Creates an account with a new passkey (the app must enable passkeys); the WebAuthn helpers load on
@@ -15,15 +14,6 @@ type Parameters = SignUpWithPasskeyParameters | undefined
  * const { signUpWithPasskey, isPending, error } = useSignUpWithPasskey()
  * <button onClick={() => signUpWithPasskey()}>Create an account with a passkey</button>
  */
-export function useSignUpWithPasskey(): {
-  signUpWithPasskey: (parameters?: Parameters) => Promise<AuthenticatedUser>
-} & UseActionReturnType<Parameters, AuthenticatedUser> {
-  const client = useSatchelClient('useSignUpWithPasskey')
-  const action = useAction(
-    useMemo(
-      () => actionOptions(client, 'signUpWithPasskey', (c, p: Parameters) => signUpWithPasskey(c, p)),
-      [client],
-    ),
-  )
-  return { ...action, signUpWithPasskey: action.mutateAsync }
+export function useSignUpWithPasskey(): Return {
+  return useNamedAction('useSignUpWithPasskey', 'signUpWithPasskey', signUpWithPasskey)
 }

@@ -25,12 +25,10 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type CreateRelayReturnType, createRelay } from '../../../../../apps/devnet/src/relay/createRelay'
 import { etherMail } from '../../../test/etherMail'
+import { signInWithEmail } from '../../../test/signInWithEmail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { createWallet } from '../../client/actions/createWallet'
-import { loginWithEmail, sendEmailCode } from '../../client/actions/loginWithEmail'
-import { createSatchelClient, type SatchelClient } from '../../client/createSatchelClient'
-import { createMemorySessionKeyStore } from '../../client/session/sessionKeyStore'
-import { createMemoryStorage } from '../../client/tokens/storage'
+import type { SatchelClient } from '../../client/createSatchelClient'
 import { createWalletConnectWallet, type WalletConnectWallet } from './createWalletConnectWallet'
 import type { WalletConnectRequest } from './types'
 
@@ -51,21 +49,29 @@ let relay: CreateRelayReturnType
 let dapp: Dapp
 let wallet: WalletConnectWallet
 
+/** The wallet under test on the loopback relay, its WalletConnect state stored under `prefix` in `database`. */
+function openWallet(prefix: string, database: string): WalletConnectWallet {
+  return createWalletConnectWallet({
+    client,
+    projectId: 'test',
+    relayUrl: relay.url,
+    metadata: {
+      name: 'Satchel Wallet',
+      description: 'Satchel test wallet',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+    chains: [31337],
+    customStoragePrefix: prefix,
+    storageOptions: { database },
+    requestQueueDelay: 0,
+  })
+}
+
 beforeAll(async () => {
   chain = await startAnvil({ chainId: 31337 })
   stack = await startServer({ env: { RPC_URLS: `31337=${chain.rpcUrl}` } })
-  client = createSatchelClient({
-    appId: stack.appId,
-    serverUrl: stack.url,
-    storage: createMemoryStorage(),
-    sessionKeyStore: createMemorySessionKeyStore(),
-  })
-  await client.start()
-  await sendEmailCode(client, { email: 'walletconnect@example.com' })
-  await loginWithEmail(client, {
-    email: 'walletconnect@example.com',
-    code: await stack.latestCode('walletconnect@example.com'),
-  })
+  client = await signInWithEmail(stack, 'walletconnect@example.com', { createWalletsOnLogin: 'off' })
   const created = await createWallet(client, { chainType: 'ethereum' })
   address = created.address as Address
   await fundAccount({
@@ -96,21 +102,7 @@ beforeEach(async () => {
     logger: 'silent',
     metadata: { name: 'Test dApp', description: 'A dApp in a test', url: 'http://127.0.0.1:5173', icons: [] },
   })
-  wallet = createWalletConnectWallet({
-    client,
-    projectId: 'test',
-    relayUrl: relay.url,
-    metadata: {
-      name: 'Satchel Wallet',
-      description: 'Satchel test wallet',
-      url: 'http://127.0.0.1',
-      icons: [],
-    },
-    chains: [31337],
-    customStoragePrefix: `wallet-${randomUUID()}`,
-    storageOptions: { database: ':memory:' },
-    requestQueueDelay: 0,
-  })
+  wallet = openWallet(`wallet-${randomUUID()}`, ':memory:')
 })
 
 afterEach(async () => {
@@ -375,22 +367,7 @@ describe('the embedded wallet as a WalletConnect wallet', () => {
     // Stored on disk like IndexedDB in a browser, under one prefix, as the wallet app does.
     const folder = await mkdtemp(join(tmpdir(), 'satchel-wc-wallet-'))
     const prefix = `wallet-${randomUUID()}`
-    const open = () =>
-      createWalletConnectWallet({
-        client,
-        projectId: 'test',
-        relayUrl: relay.url,
-        metadata: {
-          name: 'Satchel Wallet',
-          description: 'Satchel test wallet',
-          url: 'http://127.0.0.1',
-          icons: [],
-        },
-        chains: [31337],
-        customStoragePrefix: prefix,
-        storageOptions: { database: join(folder, 'walletconnect') },
-        requestQueueDelay: 0,
-      })
+    const open = () => openWallet(prefix, join(folder, 'walletconnect'))
     await wallet.destroy()
     wallet = open()
     try {

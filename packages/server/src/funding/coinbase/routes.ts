@@ -7,7 +7,8 @@ import { clientIp } from '../../identity/requestContext'
 import { createId } from '../../platform/crypto/tokens'
 import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
-import { createFundingSession, findFundingSession } from '../fundingSessions'
+import { findOwnFundingSession } from '../findOwnFundingSession'
+import { createFundingSession } from '../fundingSessions'
 import { readTxHash } from '../readTxHash'
 import {
   fundingStatusAnswerSchema,
@@ -143,12 +144,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
       },
       async (request) => {
         const coinbase = requireApi()
-        const auth = readAuth(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`funding-status:${auth.userId}`, rateLimits.fundingStatusPerUser],
-        ])
-        const stored = await findFundingSession(ctx.db, 'coinbase', request.query.partnerUserId, auth.userId)
-        if (!stored) throw new ApiError('not_found', { message: 'Unknown funding session' })
+        const stored = await findOwnFundingSession(ctx, request, 'coinbase', request.query.partnerUserId)
         const session = await refreshFundingStatus(ctx, stored, async () => {
           // Newest first: the latest transaction of this session's reference decides.
           const [newest] = await coinbase.listTransactions(stored.externalRef)

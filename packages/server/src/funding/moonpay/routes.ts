@@ -13,7 +13,8 @@ import { readAuth } from '../../identity/guards/readAuth'
 import { createId } from '../../platform/crypto/tokens'
 import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
-import { createFundingSession, findFundingSession } from '../fundingSessions'
+import { findOwnFundingSession } from '../findOwnFundingSession'
+import { createFundingSession } from '../fundingSessions'
 import {
   fundingStatusAnswerSchema,
   refreshFundingStatus,
@@ -161,17 +162,12 @@ export function moonpayOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const auth = readAuth(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`funding-status:${auth.userId}`, rateLimits.fundingStatusPerUser],
-        ])
-        const stored = await findFundingSession(
-          ctx.db,
+        const stored = await findOwnFundingSession(
+          ctx,
+          request,
           'moonpay',
           request.query.externalTransactionId,
-          auth.userId,
         )
-        if (!stored) throw new ApiError('not_found', { message: 'Unknown funding session' })
         const moonpay = configFor(stored.environment)
         const session = moonpay
           ? await refreshFundingStatus(ctx, stored, async () =>

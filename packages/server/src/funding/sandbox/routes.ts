@@ -12,7 +12,8 @@ import { readAuth } from '../../identity/guards/readAuth'
 import { createId } from '../../platform/crypto/tokens'
 import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
-import { createFundingSession, findFundingSession } from '../fundingSessions'
+import { findOwnFundingSession } from '../findOwnFundingSession'
+import { createFundingSession } from '../fundingSessions'
 import { fundingStatusAnswerSchema, toFundingStatusAnswer } from '../refreshFundingStatus'
 import { createSandboxCheckoutToken } from './createSandboxCheckoutToken'
 
@@ -138,14 +139,10 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const auth = readAuth(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`funding-status:${auth.userId}`, rateLimits.fundingStatusPerUser],
-        ])
         // The sandbox has no status API: its webhooks are the only source.
-        const session = await findFundingSession(ctx.db, 'sandbox', request.query.sessionId, auth.userId)
-        if (!session) throw new ApiError('not_found', { message: 'Unknown funding session' })
-        return toFundingStatusAnswer(session)
+        return toFundingStatusAnswer(
+          await findOwnFundingSession(ctx, request, 'sandbox', request.query.sessionId),
+        )
       },
     )
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { callSolanaRpc } from './callSolanaRpc'
 
 const answerSchema = z.object({
   result: z.object({
@@ -28,18 +29,13 @@ export async function getSolanaSignatureStatus(
   { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
 ): Promise<{ status: 'pending' | 'mined' | 'failed'; slot: bigint | null }> {
   try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'getSignatureStatuses',
-        params: [[signature], { searchTransactionHistory: true }],
-      }),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-    const answer = answerSchema.safeParse(await response.json())
+    const body = await callSolanaRpc(
+      rpcUrl,
+      'getSignatureStatuses',
+      [[signature], { searchTransactionHistory: true }],
+      timeoutMs,
+    )
+    const answer = answerSchema.safeParse(body)
     const entry = answer.success ? answer.data.result.value[0] : null
     if (!entry || entry.confirmationStatus === 'processed' || !entry.confirmationStatus) {
       return { status: 'pending', slot: null }

@@ -1,5 +1,6 @@
 import { ApiError } from '@satchel/core'
 import { z } from 'zod'
+import { callSolanaRpc } from './callSolanaRpc'
 
 const answerSchema = z.union([
   z.object({ result: z.string() }),
@@ -22,18 +23,12 @@ export async function sendSolanaTransaction(
 ): Promise<string> {
   let body: unknown
   try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'sendTransaction',
-        params: [transactionBase64, { encoding: 'base64', preflightCommitment: 'confirmed' }],
-      }),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-    body = await response.json()
+    body = await callSolanaRpc(
+      rpcUrl,
+      'sendTransaction',
+      [transactionBase64, { encoding: 'base64', preflightCommitment: 'confirmed' }],
+      timeoutMs,
+    )
   } catch (error) {
     throw new ApiError('transaction_broadcast_failure', {
       message: 'The Solana RPC could not be reached',

@@ -1,11 +1,6 @@
-import {
-  ApiError,
-  InvalidTransactionError,
-  type NormalizedTransaction,
-  normalizeTransaction,
-  UnsupportedTransactionTypeError,
-} from '@satchel/core'
+import { ApiError, type NormalizedTransaction } from '@satchel/core'
 import type { Hex } from 'viem'
+import { normalizeTransactionRequest } from '../rpc/normalizeTransactionRequest'
 import { transactionSchema, typedDataSchema } from '../rpc/rpcSchemas'
 import { type FactKey, type PolicyChainType, transactionMethods } from './policyFields'
 import { type PermitGrant, readPermitGrants } from './readPermitGrants'
@@ -121,13 +116,7 @@ function readTransaction(params: unknown, caip2: string | undefined): Normalized
   const chainFromCaip2 = caip2?.match(/^eip155:([1-9][0-9]{0,15})$/)?.[1]
   const input =
     parsed.data.chainId == null && chainFromCaip2 ? { ...parsed.data, chainId: chainFromCaip2 } : parsed.data
-  try {
-    return normalizeTransaction(input)
-  } catch (error) {
-    if (error instanceof UnsupportedTransactionTypeError || error instanceof InvalidTransactionError)
-      throw new ApiError('invalid_data', { message: error.shortMessage })
-    throw error
-  }
+  return normalizeTransactionRequest(input)
 }
 
 /**

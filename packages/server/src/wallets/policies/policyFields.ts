@@ -1,3 +1,5 @@
+import { methodsByChainType } from '../rpc/rpcSchemas'
+
 /** The chains a policy can govern (a policy binds wallets of one chain type). */
 export type PolicyChainType = 'ethereum' | 'solana'
 
@@ -18,16 +20,7 @@ export const policyOperators = [
 export const orderingOperators: readonly PolicyOperator[] = ['gt', 'gte', 'lt', 'lte']
 
 /** The wallet methods a rule can name, per chain type. `*` matches every method. */
-export const policyMethods = {
-  ethereum: [
-    'personal_sign',
-    'eth_signTypedData_v4',
-    'eth_signTransaction',
-    'eth_sendTransaction',
-    'secp256k1_sign',
-  ],
-  solana: ['signMessage', 'signTransaction', 'signAndSendTransaction'],
-} as const satisfies Record<PolicyChainType, readonly string[]>
+export const policyMethods = methodsByChainType satisfies Record<PolicyChainType, readonly string[]>
 
 /**
  * Methods a `*` ALLOW rule does not cover: only a rule that names them allows them. A raw 32-byte

@@ -2,6 +2,7 @@ import { ApiError } from '@satchel/core'
 import canonicalize from 'canonicalize'
 import type { ServerContext } from '../../identity/context'
 import { createId } from '../../platform/crypto/tokens'
+import { camelizeRow } from '../../platform/db/camelizeRow'
 import type { Db } from '../../platform/db/createDatabase'
 import { countPolicyUses } from '../walletsRepository'
 import type { PolicyChainType } from './policyFields'
@@ -146,14 +147,5 @@ export function toPolicyResponse(policy: Policy) {
 }
 
 function toPolicy(row: PolicyRow): Policy {
-  return {
-    id: row.id,
-    appId: row.app_id,
-    ownerUserId: row.owner_user_id,
-    name: row.name,
-    chainType: row.chain_type,
-    rules: row.rules,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }
+  return camelizeRow(row)
 }

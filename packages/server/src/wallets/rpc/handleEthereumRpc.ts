@@ -1,10 +1,4 @@
-import {
-  ApiError,
-  InvalidTransactionError,
-  type NormalizedTransaction,
-  normalizeTransaction,
-  UnsupportedTransactionTypeError,
-} from '@satchel/core'
+import { ApiError, type NormalizedTransaction } from '@satchel/core'
 import { getAddress, type Hex, hexToBytes, isAddress, isHex, type TypedDataDomain } from 'viem'
 import type { ServerContext } from '../../identity/context'
 import type { VaultTypedData } from '../../vault/types'
@@ -14,6 +8,7 @@ import { fillTransaction } from '../chains/fillTransaction'
 import { getPublicClient } from '../chains/getPublicClient'
 import { signWithVault } from '../signWithVault'
 import type { SigningWallet } from '../walletsRepository'
+import { normalizeTransactionRequest } from './normalizeTransactionRequest'
 import type { TransactionRequest, WalletRpcBody } from './rpcSchemas'
 import { type OutgoingTransaction, sendEthereumTransaction } from './sendEthereumTransaction'
 import { toSerializableTransaction } from './toSerializableTransaction'
@@ -141,17 +136,7 @@ function normalize(
   chainId: number | undefined,
   address: string,
 ): NormalizedTransaction {
-  let transaction: NormalizedTransaction
-  try {
-    transaction = normalizeTransaction(input)
-  } catch (error) {
-    if (error instanceof UnsupportedTransactionTypeError) {
-      throw new ApiError('invalid_data', { message: 'Unsupported transaction type' })
-    }
-    if (error instanceof InvalidTransactionError)
-      throw new ApiError('invalid_data', { message: error.shortMessage })
-    throw error
-  }
+  let transaction = normalizeTransactionRequest(input)
   if (chainId !== undefined) {
     if (input.chainId != null && transaction.chainId !== chainId) {
       throw new ApiError('invalid_data', { message: 'The transaction chainId does not match caip2' })

@@ -203,7 +203,7 @@ export type WalletRpcBody = z.infer<typeof walletRpcBodySchema>
 
 export type WalletRpcMethod = WalletRpcBody['method']
 
-/** The methods of each chain type. */
+/** The methods of each chain type (a policy rule names them too: policyFields' `policyMethods`). */
 export const methodsByChainType = {
   ethereum: [
     'personal_sign',

@@ -1,15 +1,11 @@
-import {
-  ApiError,
-  InvalidTransactionError,
-  normalizeTransaction,
-  UnsupportedTransactionTypeError,
-} from '@satchel/core'
+import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
 import { readCaller } from '../../identity/guards/readCaller'
 import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { getPublicClient } from '../chains/getPublicClient'
+import { normalizeTransactionRequest } from '../rpc/normalizeTransactionRequest'
 import { transactionSchema } from '../rpc/rpcSchemas'
 import { UNLIMITED_APPROVAL_THRESHOLD } from './decodeAssetChanges'
 import { scanTransaction } from './scanTransaction'
@@ -86,17 +82,7 @@ export function scanRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         await rateLimit(ctx.kv, ctx.config.rateLimitScale, [[`scan:${caller}`, rateLimits.scanPerCaller]])
         const { chain_id: chainId, request: rpc } = request.body
         const input = Array.isArray(rpc.params) ? rpc.params[0] : rpc.params.transaction
-        let transaction: ReturnType<typeof normalizeTransaction>
-        try {
-          transaction = normalizeTransaction({ ...input, chainId })
-        } catch (error) {
-          if (error instanceof UnsupportedTransactionTypeError) {
-            throw new ApiError('invalid_data', { message: 'Unsupported transaction type' })
-          }
-          if (error instanceof InvalidTransactionError)
-            throw new ApiError('invalid_data', { message: error.shortMessage })
-          throw error
-        }
+        const transaction = normalizeTransactionRequest({ ...input, chainId })
         const { from } = transaction
         if (from === undefined)
           throw new ApiError('invalid_data', { message: 'The transaction must name its from address' })
