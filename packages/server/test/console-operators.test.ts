@@ -86,7 +86,7 @@ describe("an operator on an app's admin routes", () => {
     expect((await read(viewer, '/api/v1/policies')).statusCode).toBe(200)
     const refused = await write(viewer, 'POST', '/api/v1/webhooks/endpoints', hook)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json().code).toBe('app_secret_read_only')
+    expect(refused.json().code).toBe('operator_role_required')
   })
 
   it("an admin's access token alone changes nothing: every write is signed by the session key", async () => {
@@ -123,7 +123,7 @@ describe("an operator on an app's admin routes", () => {
     const found = await read(viewer, `/api/v1/users/${shopper.userId}`)
     expect(found.statusCode, found.body).toBe(200)
     const asViewer = await write(viewer, 'DELETE', `/api/v1/users/${shopper.userId}`)
-    expect(asViewer.json().code).toBe('app_secret_read_only')
+    expect(asViewer.json().code).toBe('operator_role_required')
 
     const admin = await signInOperator('admin')
     const unsigned = await t.call('DELETE', `/api/v1/users/${shopper.userId}`, { token: admin.token })
@@ -145,7 +145,7 @@ describe("an operator on an app's admin routes", () => {
     const stranger = await signInOperator(null)
     const refused = await read(stranger, '/api/v1/webhooks/endpoints')
     expect(refused.statusCode).toBe(403)
-    expect(refused.json().code).toBe('allowlist_rejected')
+    expect(refused.json().code).toBe('operator_role_required')
 
     const user = await signInWithKey(t, 'shopper@example.com')
     const asUser = await t.call('GET', '/api/v1/webhooks/endpoints', { token: user.token })
@@ -175,7 +175,7 @@ describe("the console's own routes", () => {
     expect(ids).not.toContain(operatorAppId)
     const body = { name: 'Shop', allowed_origins: ['https://shop.example'] }
     expect((await write(viewer, 'POST', '/api/v1/console/apps', body, operatorAppId)).json().code).toBe(
-      'app_secret_read_only',
+      'operator_role_required',
     )
     const admin = await signInOperator('admin')
     const made = await write(admin, 'POST', '/api/v1/console/apps', body, operatorAppId)
@@ -197,7 +197,7 @@ describe("the console's own routes", () => {
       token: admin.token,
       appId: operatorAppId,
     })
-    expect(asAdmin.json().code).toBe('allowlist_rejected')
+    expect(asAdmin.json().code).toBe('operator_role_required')
 
     const owner = await signInOperator('owner')
     const ownerEmail = `operator${count}@example.com`
@@ -234,6 +234,6 @@ describe("the console's own routes", () => {
       operatorAppId,
     )
     expect(removed.statusCode, removed.body).toBe(200)
-    expect((await read(newcomer, '/api/v1/webhooks/endpoints')).json().code).toBe('allowlist_rejected')
+    expect((await read(newcomer, '/api/v1/webhooks/endpoints')).json().code).toBe('operator_role_required')
   })
 })

@@ -21,6 +21,7 @@ export const apiErrorMessages: Record<ApiErrorCode, string | null> = {
   app_not_found: 'This wallet is not set up on its server. Tell the wallet’s operator.',
   invalid_app_credentials: 'This wallet is not set up correctly. Tell the wallet’s operator.',
   app_secret_read_only: 'This change is not allowed with a read-only key.',
+  operator_role_required: 'Only a console operator with the right role can do this.',
   app_secret_limit_reached: 'No more keys can be added.',
   last_full_app_secret: 'The last full-access key cannot be deleted.',
   disallowed_login_method: 'This way of signing in is not available here. Choose another.',

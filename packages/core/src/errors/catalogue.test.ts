@@ -104,6 +104,7 @@ describe('apiErrors', () => {
         "oauth_state_mismatch": 400,
         "oauth_user_denied": 403,
         "onramp_provider_error": 502,
+        "operator_role_required": 403,
         "passkey_not_allowed": 403,
         "payload_too_large": 413,
         "policy_violation": 403,

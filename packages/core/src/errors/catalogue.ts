@@ -29,6 +29,10 @@ export const apiErrors = {
     status: 409,
     message: "The app's last full-access secret cannot be deleted: create another one first",
   },
+  operator_role_required: {
+    status: 403,
+    message: 'This needs a console operator with another role: ask an owner',
+  },
   disallowed_login_method: { status: 403, message: 'This login method is not enabled for the app' },
   development_mode_user_limit: {
     status: 403,

@@ -81,7 +81,7 @@ async function checkOperatorRequest(
   if (isReadOnly(request)) return
   await auditRefusals(ctx, caller.auth, details, async () => {
     if (caller.operator.role === 'viewer')
-      throw new ApiError('app_secret_read_only', {
+      throw new ApiError('operator_role_required', {
         message: 'A viewer of the console can only read: ask an owner or admin to make this change',
       })
     await checkSessionSignature(ctx, request, caller.auth)

@@ -15,7 +15,7 @@ export type OperatorCaller = { operatorApp: App; auth: Auth; operator: Operator 
  * a browser sends it, of a user who holds a role. A user of any other app fails the token check; a
  * user of the operator app who was never invited fails here.
  *
- * @throws {ApiError} `missing_or_invalid_token`, `invalid_origin` or `allowlist_rejected`.
+ * @throws {ApiError} `missing_or_invalid_token`, `invalid_origin` or `operator_role_required`.
  * @example
  * const { operator } = await requireOperator(ctx, request)
  */
@@ -29,7 +29,7 @@ export async function requireOperator(ctx: ServerContext, request: FastifyReques
   const auth = await requireAuthFor(ctx, request, operatorApp)
   const operator = await findOperatorByUser(ctx.db, auth.userId)
   if (!operator)
-    throw new ApiError('allowlist_rejected', {
+    throw new ApiError('operator_role_required', {
       message: 'You are not an operator of this Satchel console: ask an owner to invite you',
     })
   return { operatorApp, auth, operator }

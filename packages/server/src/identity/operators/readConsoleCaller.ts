@@ -7,7 +7,7 @@ import type { OperatorRole } from './operators'
 /**
  * The operator on a `console` route, as its guard established them, who must hold one of `roles`.
  *
- * @throws {ApiError} `allowlist_rejected` for an operator of another role.
+ * @throws {ApiError} `operator_role_required` for an operator of another role.
  * @example
  * const { operator } = readConsoleCaller(request, ['owner'])
  */
@@ -19,7 +19,7 @@ export function readConsoleCaller(
   if (guarded?.kind !== 'console')
     throw new Error(`${request.routeOptions.url}: its guard establishes no operator`)
   if (!roles.includes(guarded.operator.role))
-    throw new ApiError('allowlist_rejected', {
+    throw new ApiError('operator_role_required', {
       message: `Only ${roles.join(' or ')} operators can do this`,
     })
   return { operatorApp: guarded.app, operator: guarded.operator }
