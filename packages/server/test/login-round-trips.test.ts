@@ -68,4 +68,26 @@ describe('PostgreSQL round trips of a login', () => {
     expect(first.trips).toBeLessThanOrEqual(3)
     expect(again.trips).toBeLessThanOrEqual(3)
   })
+
+  it('two first logins of one address at once make one user: the second signs in as the user the first made', async () => {
+    const email = 'race@example.com'
+    const first = await t.sendCode(email)
+    const second = await t.sendCode(email)
+    const logins = await Promise.all(
+      [first, second].map(({ code, flowId }) =>
+        t.call('POST', '/api/v1/passwordless/authenticate', { body: { email, code, flow_id: flowId } }),
+      ),
+    )
+    const bodies = logins.map((response) => {
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json()
+    })
+    expect(bodies[0].user.id).toBe(bodies[1].user.id)
+    expect(bodies.map((body) => body.is_new_user).sort()).toEqual([false, true])
+    const users = await database.db.query(
+      `select u.id from users u join linked_accounts a on a.user_id = u.id where a.subject = $1`,
+      [email],
+    )
+    expect(users).toHaveLength(1)
+  })
 })
