@@ -78,11 +78,10 @@ export async function verifyCode(
   code: string,
 ): Promise<void> {
   const { appId, channel, identifier, flowId } = address
+  if (flowId !== undefined) return consumeFlowCode(ctx, { appId, channel, identifier, flowId }, binding, code)
   const [row] = await ctx.db.query<{ id: string; code_hash: Buffer; expires_at: Date }>(
-    flowId === undefined
-      ? 'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3'
-      : 'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3 and id = $4',
-    flowId === undefined ? [appId, channel, identifier] : [appId, channel, identifier, flowId],
+    'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3',
+    [appId, channel, identifier],
   )
   // The mark names the address and flow, not the row: once the row is gone only these are known.
   const burntKey = `otp:burnt:${appId}:${channel}:${identifier}:${flowId ?? ''}`
@@ -101,6 +100,44 @@ export async function verifyCode(
   }
   // Deleting is the confirmation: of two concurrent right answers only one deletes the row.
   if (!(await deleteCode(ctx, row.id))) throw wrongCode()
+  await ctx.kv.delete(attemptsKey)
+}
+
+/**
+ * A code named by its flow, checked and spent in one statement: the try is counted first (the flow id
+ * names the count, so no read is needed to find it), then the row is deleted only if the keyed hash,
+ * the address and the expiry all match. Comparing the hashes in SQL is safe without constant time:
+ * they are HMACs under the server key, so timing reveals nothing about a code.
+ */
+async function consumeFlowCode(
+  ctx: CodeContext,
+  { appId, channel, identifier, flowId }: CodeAddress & { flowId: string },
+  binding: readonly string[],
+  code: string,
+): Promise<void> {
+  const attemptsKey = `otp:attempts:${flowId}`
+  const attempts = await ctx.kv.increment(attemptsKey, OTP_TTL_SECONDS)
+  if (attempts > OTP_MAX_ATTEMPTS) {
+    await deleteCode(ctx, flowId)
+    throw wrongCode()
+  }
+  const spent = await ctx.db.query(
+    `delete from verification_codes
+      where id = $1 and app_id = $2 and channel = $3 and identifier = $4 and code_hash = $5 and expires_at > $6
+      returning id`,
+    [
+      flowId,
+      appId,
+      channel,
+      identifier,
+      hashSecret(ctx.encryptionKey, ...binding, code),
+      new Date(ctx.now()),
+    ],
+  )
+  if (spent.length === 0) {
+    if (attempts >= OTP_MAX_ATTEMPTS) await deleteCode(ctx, flowId)
+    throw wrongCode()
+  }
   await ctx.kv.delete(attemptsKey)
 }
 

@@ -1,14 +1,12 @@
 import { ApiError } from '@satchel/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { writeAudit } from '../../platform/audit/writeAudit'
 import type { App, LoginMethod } from '../apps/types'
 import type { ServerContext } from '../context'
-import type { LinkedAccountInput } from '../users/usersRepository'
-import { emitEvent } from '../webhooks/emitEvent'
-import { toEventAccount } from '../webhooks/toEventAccount'
+import type { LinkedAccountInput, User } from '../users/usersRepository'
 import { checkLoginAllowed } from './checkLoginAllowed'
 import { createLoginWallets } from './createLoginWallets'
-import { mintSessionTokens, sendAuthenticated, startSession } from './issueSession'
+import { mintSessionTokens, sendAuthenticated } from './issueSession'
+import { type RecordedLogin, recordLogin } from './recordLogin'
 
 export type CompleteLoginParameters = {
   app: App
@@ -35,56 +33,30 @@ export async function completeLogin(
   { app, method, account, mode, sessionPublicKey, isGuest = false, beforeReply }: CompleteLoginParameters,
 ) {
   if (!app.loginMethods.includes(method)) throw new ApiError('disallowed_login_method')
-  let userId = await ctx.users.findUserIdByAccount(app.id, account.type, account.subject)
-  // The app's rules (deleted users, allow and deny lists), before anything is written.
-  await checkLoginAllowed(ctx, app, account, userId)
-  let isNewUser = false
-  if (userId) {
-    await ctx.users.touchAccount(app.id, account.type, account.subject, account.details)
-  } else {
-    if (mode === 'no-signup') throw new ApiError('user_does_not_exist')
-    if (app.mode === 'development') {
-      const limit = app.devUserLimit ?? ctx.config.devUserLimit
-      if ((await ctx.users.countUsers(app.id, limit)) >= limit)
-        throw new ApiError('development_mode_user_limit')
-    }
-    try {
-      userId = await ctx.db.transaction(async (tx) => {
-        const id = await ctx.users.createUser(tx, app.id, account, isGuest)
-        const created = {
-          user_id: id,
-          is_guest: isGuest,
-          account: toEventAccount(account),
-        }
-        await emitEvent(ctx, app.id, 'user.created', created, tx)
-        return id
-      })
-      isNewUser = true
-    } catch (error) {
-      // Two first logins with the same account raced: the other one created the user.
-      if (!(error instanceof ApiError && error.code === 'linked_to_another_user')) throw error
-      userId = await ctx.users.findUserIdByAccount(app.id, account.type, account.subject)
-      if (!userId) throw error
-    }
+  let login: RecordedLogin | undefined
+  for (let attempt = 0; !login; attempt++) {
+    // One read: the account's user with their profile (the answer is built from it, never re-read).
+    const existing = await ctx.users.findUserByAccount(app.id, account.type, account.subject)
+    // Every check before anything is written goes here: the app's rules (deleted users, allow and
+    // deny lists), answered from the profile just read.
+    await checkLoginAllowed(withKnownUser(ctx, existing), app, account, existing?.id)
+    if (!existing && mode === 'no-signup') throw new ApiError('user_does_not_exist')
+    login = await recordLogin(ctx, request, { app, method, account, existing, isGuest, sessionPublicKey })
+    // Two first logins with the same account raced and the other one created the user: once more,
+    // as that user (a second loss means the account keeps moving: refuse rather than loop).
+    if (!login && attempt > 0) throw new ApiError('linked_to_another_user')
   }
+  const { user, sessionId, refreshToken, isNewUser } = login
   // The wallets the app makes at first login, before the answer: the person's client finds them.
-  if (isNewUser) await createLoginWallets(ctx, app, userId)
-  const [user, { sessionId, refreshToken }] = await Promise.all([
-    ctx.users.requireUser(userId),
-    startSession(ctx, request, { app, userId, sessionPublicKey }),
-  ])
-  const [{ token, identityToken }] = await Promise.all([
-    mintSessionTokens(ctx, app, user, sessionId),
-    writeAudit(ctx.db, {
-      appId: app.id,
-      userId,
-      sessionId,
-      action: `login.${method}`,
-      outcome: 'success',
-      details: { new_user: isNewUser },
-    }),
-    emitEvent(ctx, app.id, 'user.authenticated', { user_id: userId, method, is_new_user: isNewUser }),
-  ])
+  if (isNewUser) await createLoginWallets(ctx, app, user.id)
+  const { token, identityToken } = await mintSessionTokens(ctx, app, user, sessionId)
   await beforeReply?.()
   return sendAuthenticated(ctx, reply, { app, user, token, refreshToken, identityToken, isNewUser })
+}
+
+/** The users repository answering the login's rules from the profile already read (no second read). */
+function withKnownUser(ctx: ServerContext, user: User | undefined): Pick<ServerContext, 'users'> {
+  return {
+    users: { ...ctx.users, isDeleted: async () => user?.deletedAt != null, getUser: async () => user },
+  }
 }

@@ -4,6 +4,7 @@ import { writeAudit } from '../../platform/audit/writeAudit'
 import { hashSecret, hashToken } from '../../platform/crypto/tokens'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
+import { PROFILE_SELECT, type ProfileRow, toProfileUser, type User } from '../users/usersRepository'
 import { requireRefreshSignature } from './requireRefreshSignature'
 import { forgetSessions } from './sessionCache'
 
@@ -16,9 +17,8 @@ export const REFRESH_REUSE_GRACE_MS = 10_000
 /** How many rotations within the grace window a late presenter is walked forward through. */
 const MAX_GRACE_STEPS = 5
 
-type TokenRow = {
+type TokenRow = ProfileRow & {
   session_id: string
-  user_id: string
   session_public_key: JsonWebKey | null
   used_at: Date | null
   expires_at: Date
@@ -26,7 +26,7 @@ type TokenRow = {
   session_expires_at: Date
 }
 
-export type RotatedSession = { sessionId: string; userId: string; refreshToken: string }
+export type RotatedSession = { sessionId: string; user: User; refreshToken: string }
 
 /**
  * Spends a refresh token and answers its successor, in this order:
@@ -41,10 +41,12 @@ export type RotatedSession = { sessionId: string; userId: string; refreshToken: 
  *    loser of that race, a second tab); a token spent earlier revokes the family.
  * The successor is an HMAC of the spent token under the server key, so it can be handed out again
  * without ever being stored: the table keeps only hashes. The session key is never changed here.
+ * A refresh is two round trips: one read (the token, its session and the user's profile, which the
+ * answer is built from) and one statement that rotates.
  *
  * @throws {ApiError} `missing_or_invalid_token`, or the signature's errors.
  * @example
- * const { sessionId, userId, refreshToken } = await rotateRefreshToken(ctx, request, { app, presented })
+ * const { sessionId, user, refreshToken } = await rotateRefreshToken(ctx, request, { app, presented })
  */
 export async function rotateRefreshToken(
   ctx: ServerContext,
@@ -53,9 +55,10 @@ export async function rotateRefreshToken(
 ): Promise<RotatedSession> {
   const hash = hashToken(presented)
   const [row] = await ctx.db.query<TokenRow>(
-    `select r.session_id, s.user_id, s.session_public_key, r.used_at, r.expires_at, s.revoked_at,
+    `select p.*, r.session_id, s.session_public_key, r.used_at, r.expires_at, s.revoked_at,
             s.expires_at as session_expires_at
        from refresh_tokens r join sessions s on s.id = r.session_id
+            cross join lateral (${PROFILE_SELECT} from users u where u.id = s.user_id) p
       where r.token_hash = $1 and s.app_id = $2`,
     [hash, app.id],
   )
@@ -65,25 +68,21 @@ export async function rotateRefreshToken(
   if (row.session_public_key)
     await requireRefreshSignature(ctx, request, { appId: app.id, sessionPublicKey: row.session_public_key })
 
-  const rotated = { sessionId: row.session_id, userId: row.user_id }
+  const rotated = { sessionId: row.session_id, user: toProfileUser(row) }
   let usedAt = row.used_at
   if (!usedAt) {
     const successor = nextRefreshToken(ctx, presented)
+    // Spends the token, stores its successor and marks the session used, in one statement.
     const [spent] = await ctx.db.query<{ session_id: string }>(
       `with spent as (
          update refresh_tokens set used_at = $2 where token_hash = $1 and used_at is null returning session_id
-       )
+       ),
+       used as (update sessions set last_used_at = $2 where id in (select session_id from spent))
        insert into refresh_tokens (token_hash, session_id, expires_at) select $3, session_id, $4 from spent
        returning session_id`,
       [hash, new Date(now), hashToken(successor), new Date(now + ctx.config.refreshTokenTtlSeconds * 1000)],
     )
-    if (spent) {
-      await ctx.db.query('update sessions set last_used_at = $2 where id = $1', [
-        row.session_id,
-        new Date(now),
-      ])
-      return { ...rotated, refreshToken: successor }
-    }
+    if (spent) return { ...rotated, refreshToken: successor }
     // Another refresh spent it between the read and the update: answer like a second tab.
     const [raced] = await ctx.db.query<{ used_at: Date | null }>(
       'select used_at from refresh_tokens where token_hash = $1',
@@ -95,7 +94,7 @@ export async function rotateRefreshToken(
     const latest = await findLiveSuccessor(ctx, presented, now)
     if (latest) return { ...rotated, refreshToken: latest }
   }
-  await revokeFamily(ctx, request, { app, sessionId: row.session_id, userId: row.user_id, now })
+  await revokeFamily(ctx, request, { app, sessionId: row.session_id, userId: row.id, now })
   throw new ApiError('missing_or_invalid_token')
 }
 

@@ -39,8 +39,7 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const satchelApp = readApp(request)
         const presented = request.body.refresh_token ?? request.cookies[getRefreshCookieName(satchelApp.id)]
         if (!presented) throw new ApiError('missing_or_invalid_token')
-        const rotated = await rotateRefreshToken(ctx, request, { app: satchelApp, presented })
-        const user = await ctx.users.requireUser(rotated.userId)
+        const { user, ...rotated } = await rotateRefreshToken(ctx, request, { app: satchelApp, presented })
         const { token, identityToken } = await mintSessionTokens(ctx, satchelApp, user, rotated.sessionId)
         return sendAuthenticated(ctx, reply, {
           app: satchelApp,

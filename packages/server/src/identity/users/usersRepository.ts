@@ -47,26 +47,25 @@ export type AccountRow = {
 
 /** Users and their linked accounts (their ways in). */
 export function createUsersRepository(db: Db) {
+  // One statement reads a user with their accounts and second factors (a login's profile is one
+  // round trip, not three).
   async function getUser(id: string, q: Db = db): Promise<User | undefined> {
-    const [row] = await q.query<UserRow>('select * from users where id = $1', [id])
-    if (!row) return undefined
-    const accounts = await q.query<AccountRow>(
-      'select * from linked_accounts where user_id = $1 order by first_verified_at, id',
-      [id],
-    )
-    const mfa = await q.query<{ type: string }>(
-      'select type from mfa_methods where user_id = $1 and confirmed order by enrolled_at, type',
-      [id],
-    )
-    return toUser(
-      row,
-      accounts,
-      mfa.map((m) => m.type),
-    )
+    const [row] = await q.query<ProfileRow>(`${PROFILE_SELECT} from users u where u.id = $1`, [id])
+    return row && toProfileUser(row)
   }
 
   return {
     getUser,
+
+    /** The user who owns this account in this app, with their profile ({@link getUser}), if any. */
+    async findUserByAccount(appId: string, type: string, subject: string): Promise<User | undefined> {
+      const [row] = await db.query<ProfileRow>(
+        `${PROFILE_SELECT} from linked_accounts l join users u on u.id = l.user_id
+          where l.app_id = $1 and l.type = $2 and l.subject = $3`,
+        [appId, type, subject],
+      )
+      return row && toProfileUser(row)
+    },
 
     async requireUser(id: string): Promise<User> {
       const user = await getUser(id)
@@ -131,19 +130,6 @@ export function createUsersRepository(db: Db) {
       if (account.type !== 'guest') await q.query('update users set is_guest = false where id = $1', [userId])
     },
 
-    /** Records a fresh verification of an existing account (and its latest public details). */
-    async touchAccount(
-      appId: string,
-      type: string,
-      subject: string,
-      details: Record<string, unknown>,
-    ): Promise<void> {
-      await db.query(
-        'update linked_accounts set verified_at = now(), details = details || $4 where app_id = $1 and type = $2 and subject = $3',
-        [appId, type, subject, JSON.stringify(details)],
-      )
-    },
-
     async unlinkAccount(userId: string, type: string, subject: string, q: Db = db): Promise<boolean> {
       const rows = await q.query(
         'delete from linked_accounts where user_id = $1 and type = $2 and subject = $3 returning id',
@@ -174,6 +160,35 @@ async function insertAccount(
     [createId('acc'), appId, userId, account.type, account.subject, JSON.stringify(account.details)],
   )
   if (rows.length === 0) throw new ApiError('linked_to_another_user')
+}
+
+/** A user's row with their accounts and confirmed second factors as JSON, in the order they are shown. */
+export const PROFILE_SELECT = `select u.*,
+  coalesce((select json_agg(a order by a.first_verified_at, a.id) from linked_accounts a where a.user_id = u.id), '[]') as accounts,
+  coalesce((select json_agg(m.type order by m.enrolled_at, m.type) from mfa_methods m where m.user_id = u.id and m.confirmed), '[]') as mfa`
+
+/** A row of {@link PROFILE_SELECT}: JSON carries the accounts' timestamps as text. */
+export type ProfileRow = UserRow & {
+  accounts: (Omit<AccountRow, 'first_verified_at' | 'verified_at'> & {
+    first_verified_at: string
+    verified_at: string
+  })[]
+  mfa: string[]
+}
+
+/**
+ * A user from a {@link PROFILE_SELECT} row.
+ *
+ * @example
+ * const user = toProfileUser(row)
+ */
+export function toProfileUser(row: ProfileRow): User {
+  const accounts = row.accounts.map((a) => ({
+    ...a,
+    first_verified_at: new Date(a.first_verified_at),
+    verified_at: new Date(a.verified_at),
+  }))
+  return toUser(row, accounts, row.mfa)
 }
 
 /**
