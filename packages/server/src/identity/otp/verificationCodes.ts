@@ -107,7 +107,8 @@ export async function verifyCode(
  * A code named by its flow, checked and spent in one statement: the try is counted first (the flow id
  * names the count, so no read is needed to find it), then the row is deleted only if the keyed hash,
  * the address and the expiry all match. Comparing the hashes in SQL is safe without constant time:
- * they are HMACs under the server key, so timing reveals nothing about a code.
+ * they are HMACs under the server key, so timing reveals nothing about a code. The flow's try count
+ * outlives the row, so the fifth wrong try and every try after it are `code_attempts_exceeded`.
  */
 async function consumeFlowCode(
   ctx: CodeContext,
@@ -117,9 +118,10 @@ async function consumeFlowCode(
 ): Promise<void> {
   const attemptsKey = `otp:attempts:${flowId}`
   const attempts = await ctx.kv.increment(attemptsKey, OTP_TTL_SECONDS)
+  // Past the fifth try the code is burnt: even the right one is refused, in words that say to ask again.
   if (attempts > OTP_MAX_ATTEMPTS) {
     await deleteCode(ctx, flowId)
-    throw wrongCode()
+    throw attemptsExceeded()
   }
   const spent = await ctx.db.query(
     `delete from verification_codes
@@ -135,8 +137,9 @@ async function consumeFlowCode(
     ],
   )
   if (spent.length === 0) {
-    if (attempts >= OTP_MAX_ATTEMPTS) await deleteCode(ctx, flowId)
-    throw wrongCode()
+    if (attempts < OTP_MAX_ATTEMPTS) throw wrongCode()
+    await deleteCode(ctx, flowId)
+    throw attemptsExceeded()
   }
   await ctx.kv.delete(attemptsKey)
 }
