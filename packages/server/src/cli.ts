@@ -22,6 +22,11 @@ const USAGE = `Usage:
                                                   funding sessions now (the server also does it every
                                                   PRUNE_INTERVAL_SECONDS)
   satchel vault                                   run the key vault as its own process
+  satchel keys rotate --encryption | --vault-kek [--batch-size N]
+                                                  re-seal every stored secret under the new key
+                                                  (SATCHEL_ENCRYPTION_KEY or SATCHEL_VAULT_KEK) from the
+                                                  one it replaces (the same name + _PREVIOUS), while
+                                                  servers run; run again to resume (deploy/README.md)
 
 Configuration comes from the environment; see README.md.`
 
@@ -71,6 +76,16 @@ async function main(argv: string[]): Promise<number> {
       if (values.json) console.log(JSON.stringify(pruned))
       else for (const [table, count] of Object.entries(pruned)) console.log(`${table}: ${count} pruned`)
       return 0
+    } finally {
+      await db.close()
+    }
+  }
+  if (command === 'keys' && sub === 'rotate') {
+    const { runKeysRotate } = await import('./wallets/keyRotation/runKeysRotate')
+    const db = await openDatabase(config)
+    try {
+      await migrate(db)
+      return await runKeysRotate(db, argv.slice(2), process.env)
     } finally {
       await db.close()
     }

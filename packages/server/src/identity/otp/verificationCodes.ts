@@ -89,7 +89,9 @@ export async function verifyCode(
     await deleteCode(ctx, row.id)
     throw wrongCode()
   }
-  if (!secretsEqual(row.code_hash, hashSecret(ctx.encryptionKey, ...binding, code))) {
+  // A code sent just before a key rotation switched the key was hashed under the previous one.
+  const keys = [ctx.encryptionKey, ...(ctx.encryptionKey.previous ?? [])]
+  if (!keys.some((key) => secretsEqual(row.code_hash, hashSecret(key, ...binding, code)))) {
     if (attempts >= OTP_MAX_ATTEMPTS) await deleteCode(ctx, row.id)
     throw wrongCode()
   }
