@@ -70,7 +70,8 @@ export async function withIdempotency<T>(
       ])
       .catch(() => {})
   }
-  const owner = randomUUID()
+  // Names this process, so a retry sees within seconds that the process died (startAttemptLiveness).
+  const owner = ctx.attemptLiveness?.owner() ?? randomUUID()
   const claim = () =>
     ctx.db.query(
       `insert into wallet_idempotent_requests (scope, idempotency_key, request_hash, created_at, owner)
@@ -158,13 +159,15 @@ async function takeOverOrRead(
   const answer = await readStored(ctx, scope, key, requestHash)
   if (answer !== undefined) return answer
   const abandonedBefore = new Date(ctx.now() - ABANDONED_AFTER_MS)
-  const [row] = await ctx.db.query<{ bound_response: unknown; created_at: Date }>(
-    `select bound_response, created_at from wallet_idempotent_requests
+  const [row] = await ctx.db.query<{ bound_response: unknown; created_at: Date; owner: string | null }>(
+    `select bound_response, created_at, owner from wallet_idempotent_requests
      where scope = $1 and idempotency_key = $2 and response is null`,
     [scope, key],
   )
   if (!row) return 'free'
-  if (row.created_at >= abandonedBefore) return undefined
+  // Abandoned: older than ABANDONED_AFTER_MS, or at once when its process holds no lease (killed).
+  const processDied = row.owner !== null && (await ctx.attemptLiveness?.isAlive(row.owner)) === false
+  if (row.created_at >= abandonedBefore && !processDied) return undefined
   if (row.bound_response !== null && row.bound_response !== undefined) {
     await ctx.db.query(
       `update wallet_idempotent_requests set response = bound_response
@@ -175,8 +178,9 @@ async function takeOverOrRead(
   }
   await ctx.db.query(
     `delete from wallet_idempotent_requests
-     where scope = $1 and idempotency_key = $2 and response is null and bound_response is null and created_at < $3`,
-    [scope, key, abandonedBefore],
+     where scope = $1 and idempotency_key = $2 and response is null and bound_response is null
+       and (created_at < $3 or owner = $4)`,
+    [scope, key, abandonedBefore, row.owner],
   )
   return 'free'
 }
