@@ -19,7 +19,14 @@ const RETRY_FOR_MS = 20_000
 export type Outcome = 'ack' | 'clean' | 'unclean'
 /** One request attempt: when it ended, how long it took, how it ended. */
 export type Attempt = { at: number; ms: number; outcome: Outcome; path: string; why?: string }
-export type Phase = { fault: string; startedAt: number; faultAt: number; attempts: Attempt[] }
+/** `faultAt`: when the fault began; `strikes`: each moment a part was killed (several for one instance after another). */
+export type Phase = {
+  fault: string
+  startedAt: number
+  faultAt: number
+  strikes: number[]
+  attempts: Attempt[]
+}
 export type Ack = {
   kind: 'user' | 'wallet' | 'send'
   id: string
@@ -30,7 +37,7 @@ export type Ack = {
 
 /** What the workers share: the phase they record into, what was acknowledged, and the stop flag. */
 export const state = {
-  phase: { fault: 'warm-up', startedAt: Date.now(), faultAt: Date.now(), attempts: [] } as Phase,
+  phase: { fault: 'warm-up', startedAt: Date.now(), faultAt: Date.now(), strikes: [], attempts: [] } as Phase,
   acks: [] as Ack[],
   stopping: false,
 }

@@ -30,8 +30,9 @@ type Sample = {
 async function main(): Promise<void> {
   const system = await startSystem()
   const samples: Sample[] = []
+  const failures: Record<string, number> = {}
   try {
-    state.phase = { fault: 'soak', startedAt: Date.now(), faultAt: Date.now(), attempts: [] }
+    state.phase = { fault: 'soak', startedAt: Date.now(), faultAt: Date.now(), strikes: [], attempts: [] }
     const load = system.startLoad()
     const startedAt = Date.now()
     let windowStart = startedAt
@@ -40,6 +41,10 @@ async function main(): Promise<void> {
       const now = Date.now()
       const window = state.phase.attempts.filter((a) => a.at >= windowStart && a.at < now)
       const latencies = window.filter((a) => a.outcome === 'ack').map((a) => a.ms)
+      for (const a of window) {
+        const why = `${a.path.replace(/wallet_[^/]+/, ':id')} ${a.why}`
+        if (a.outcome !== 'ack') failures[why] = (failures[why] ?? 0) + 1
+      }
       const rss: Record<string, number> = {}
       for (const name of WATCHED)
         rss[name] = await residentMegabytes(system.profile.processes.get(name)?.child?.pid)
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
     await system.stop()
   }
   print(samples)
+  console.log(`\nWhy requests failed: ${JSON.stringify(failures)}`)
   await writeFile(
     new URL('./soak-results.json', import.meta.url),
     `${JSON.stringify({ date: new Date().toISOString(), seconds: SECONDS, samples }, null, 2)}\n`,

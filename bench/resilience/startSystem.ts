@@ -14,9 +14,11 @@ import { Api, CHAIN_ID, loginLoop, ORIGIN, type Sender, sendLoop, state, walletL
 import { type OwnPostgres, type OwnRedis, startOwnPostgres, startOwnRedis } from './ownServices'
 import { type RpcProxy, startMailSink, startRpcProxy } from './standIns'
 
-const PG_PORT = 15599
-const REDIS_PORT = 16399
-const LB = '127.0.0.1:18080'
+// RESILIENCE_PORT_OFFSET moves every port, so a soak and a fault run can run side by side.
+const OFFSET = Number(process.env.RESILIENCE_PORT_OFFSET ?? 0)
+const PG_PORT = 15599 + OFFSET
+const REDIS_PORT = 16399 + OFFSET
+const LB = `127.0.0.1:${18080 + OFFSET}`
 const SENDERS = 3
 const LOGIN_WORKERS = 2
 const run = promisify(execFile)
@@ -56,7 +58,7 @@ export async function startSystem(): Promise<System> {
   try {
     profile = await startProfile({
       bind: LB,
-      basePort: 18801,
+      basePort: 18801 + OFFSET,
       stateDir,
       env: {
         DATABASE_URL: postgres.url,

@@ -51,6 +51,18 @@ async function shutDown(app: Awaited<ReturnType<typeof buildApp>>, config: Confi
 
 async function main(argv: string[]): Promise<number> {
   const [command, sub] = argv
+  if (command === 'keys' && sub === 'rotate') {
+    // Run where a key lives (the vault's host holds only the KEK): only the database settings are
+    // needed, not the ones production requires to serve.
+    const { runKeysRotate } = await import('./wallets/keyRotation/runKeysRotate')
+    const db = await openDatabase(loadConfig({ ...process.env, NODE_ENV: undefined }))
+    try {
+      await migrate(db)
+      return await runKeysRotate(db, argv.slice(2), process.env)
+    } finally {
+      await db.close()
+    }
+  }
   const config = loadConfig(process.env)
   if (command === 'serve') {
     const app = await buildApp(config)
@@ -76,16 +88,6 @@ async function main(argv: string[]): Promise<number> {
       if (values.json) console.log(JSON.stringify(pruned))
       else for (const [table, count] of Object.entries(pruned)) console.log(`${table}: ${count} pruned`)
       return 0
-    } finally {
-      await db.close()
-    }
-  }
-  if (command === 'keys' && sub === 'rotate') {
-    const { runKeysRotate } = await import('./wallets/keyRotation/runKeysRotate')
-    const db = await openDatabase(config)
-    try {
-      await migrate(db)
-      return await runKeysRotate(db, argv.slice(2), process.env)
     } finally {
       await db.close()
     }

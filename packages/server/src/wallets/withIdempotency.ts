@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import canonicalize from 'canonicalize'
 import type { ServerContext } from '../identity/context'
+import type { Db } from '../platform/db/createDatabase'
 
 export type WithIdempotencyParameters<T> = {
   /** Whose keys these are: the wallet id for wallet RPC, `user:<id>` for wallet creation. */
@@ -22,7 +23,11 @@ export type WithIdempotencyReturnType<T> = { value: T; replayed: boolean }
  * now, so the effect does not happen twice. `unbind` takes it back when the effect did not happen after
  * all. Without an idempotency key both do nothing.
  */
-export type AnswerBinding<T> = { bind(answer: T): Promise<void>; unbind(): Promise<void> }
+export type AnswerBinding<T> = {
+  /** `db`: a transaction to bind in, so the answer is stored together with what it names (or not at all). */
+  bind(answer: T, db?: Db): Promise<void>
+  unbind(): Promise<void>
+}
 
 /** Stored answers are kept this long; a key may be reused for a new request after that. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000
@@ -97,8 +102,8 @@ export async function withIdempotency<T>(
 
   const where = 'scope = $1 and idempotency_key = $2 and owner = $3'
   const binding: AnswerBinding<T> = {
-    async bind(answer) {
-      const [bound] = await ctx.db.query(
+    async bind(answer, db = ctx.db) {
+      const [bound] = await db.query(
         `update wallet_idempotent_requests set bound_response = $4
          where ${where} and bound_response is null and response is null returning scope`,
         [scope, key, owner, JSON.stringify(answer)],
