@@ -203,6 +203,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     now,
   }
 
+  owned.push(() => ctx.attemptLiveness?.stop() ?? Promise.resolve())
   if (config.pruneIntervalSeconds > 0) {
     const pruning = startPruneSchedule({
       db,

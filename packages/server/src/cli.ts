@@ -29,6 +29,11 @@ const USAGE = `Usage:
                                                   funding sessions now (the server also does it every
                                                   PRUNE_INTERVAL_SECONDS)
   satchel vault                                   run the key vault as its own process
+  satchel keys rotate --encryption | --vault-kek [--batch-size N]
+                                                  re-seal every stored secret under the new key
+                                                  (SATCHEL_ENCRYPTION_KEY or SATCHEL_VAULT_KEK) from the
+                                                  one it replaces (the same name + _PREVIOUS), while
+                                                  servers run; run again to resume (deploy/README.md)
 
 Configuration comes from the environment; see README.md.`
 
@@ -53,6 +58,18 @@ async function shutDown(app: Awaited<ReturnType<typeof buildApp>>, config: Confi
 
 async function main(argv: string[]): Promise<number> {
   const [command, sub] = argv
+  if (command === 'keys' && sub === 'rotate') {
+    // Run where a key lives (the vault's host holds only the KEK): only the database settings are
+    // needed, not the ones production requires to serve.
+    const { runKeysRotate } = await import('./wallets/keyRotation/runKeysRotate')
+    const db = await openDatabase(loadConfig({ ...process.env, NODE_ENV: undefined }))
+    try {
+      await migrate(db)
+      return await runKeysRotate(db, argv.slice(2), process.env)
+    } finally {
+      await db.close()
+    }
+  }
   const config = loadConfig(process.env)
   if (command === 'serve') {
     const app = await buildApp(config)

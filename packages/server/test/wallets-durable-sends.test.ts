@@ -163,6 +163,22 @@ describe('an attempt that died mid-request', () => {
     expect((await send(sender, body, 'pay-bob-3')).json().data.hash).toBe(retry.json().data.hash)
   })
 
+  it('killed a moment ago (its process holds no lease): the retry takes the key over at once and sends, once', async () => {
+    const sender = await fundedWallet()
+    const body = sendBody('3500')
+    await t.server.satchel.db.query(
+      `insert into wallet_idempotent_requests (scope, idempotency_key, request_hash, created_at, owner)
+       values ($1, $2, $3, $4, 'proc_killed:0d6f1f5e-2b0e-4c51-9d43-1b0c3c1d2e11')`,
+      [sender.wallet.id, 'pay-bob-35', requestHash(body), new Date(t.clock.now)],
+    )
+    const startedAt = Date.now()
+    const retry = await send(sender, body, 'pay-bob-35')
+    expect(retry.statusCode).toBe(200)
+    // Not the 30 s a retry waits for a live attempt, nor the minute before an attempt counts as dead.
+    expect(Date.now() - startedAt).toBeLessThan(20_000)
+    expect(await sentBy(sender.wallet.address)).toBe(1)
+  })
+
   it('after binding its transaction: the retry answers that transaction and signs nothing new', async () => {
     const sender = await fundedWallet()
     const body = sendBody('4000')

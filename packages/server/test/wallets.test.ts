@@ -170,11 +170,16 @@ describe('POST /api/v1/wallets', () => {
       [alice.userId],
     )
     expect(rows).toHaveLength(1)
-    // Both shares are AES-256-GCM blobs (version 1 | iv | tag | ciphertext), never a bare share.
+    // Both shares are AES-256-GCM blobs (version 2 | key id | iv | tag | ciphertext), never a bare
+    // share, each naming a different key (the vault's KEK, the API's encryption key).
     for (const sealed of [rows[0]?.sealed_vault_share, rows[0]?.sealed_auth_share]) {
-      expect(sealed?.[0]).toBe(1)
-      expect(sealed?.length).toBe(1 + 12 + 16 + 33)
+      expect(sealed?.[0]).toBe(2)
+      expect(sealed?.length).toBe(1 + 4 + 12 + 16 + 33)
     }
+    const keyIds = [rows[0]?.sealed_vault_share, rows[0]?.sealed_auth_share].map((b) =>
+      Buffer.from(b?.subarray(1, 5) ?? []).toString('hex'),
+    )
+    expect(keyIds[0]).not.toBe(keyIds[1])
   })
 })
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../platform/config/loadConfig'
+import type { SealingKey } from '../platform/crypto/sealingKey'
 import type { Db } from '../platform/db/createDatabase'
 import type { Delivery } from '../platform/delivery/types'
 import type { Kv } from '../platform/kv/createKv'
@@ -32,8 +33,11 @@ export interface ServerContext {
   userWallets: UserWalletHooks
   /** Live sessions, cached per instance and emptied everywhere on revocation. */
   sessionCache: SharedCache<SessionState>
-  /** The API's own 32-byte key (seals signing keys, auth shares; keys code hashes). */
-  encryptionKey: Uint8Array
+  /**
+   * The API's own 32-byte key (seals signing keys, auth shares; keys code hashes); during a key
+   * rotation its `previous` key still opens (see platform/crypto/sealingKey.ts).
+   */
+  encryptionKey: SealingKey
   log: FastifyBaseLogger
   /** Milliseconds since the epoch; tests move it to check expiries. */
   now(): number

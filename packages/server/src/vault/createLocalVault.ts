@@ -3,6 +3,7 @@ import { base58 } from '@scure/base'
 import { entropyToMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { hexToBytes } from 'viem'
+import { createSealingKey, type SealingKey } from '../platform/crypto/sealingKey'
 import { assertAccountParameters, assertRootId } from './assertAccountParameters'
 import { type CachedAccount, createKeyCache, getAccountCacheId } from './createKeyCache'
 import { deriveAccountKey } from './deriveAccountKey'
@@ -16,8 +17,11 @@ import type { AccountParameters, Vault } from './types'
 import { VaultError } from './VaultError'
 
 export type CreateLocalVaultParameters = {
-  /** The vault's key-encryption key: 32 bytes, kept apart from the database (env or KMS). */
-  keyEncryptionKey: Uint8Array
+  /**
+   * The vault's key-encryption key: 32 bytes, kept apart from the database (env or KMS). During a KEK
+   * rotation, a ring whose `previous` key still opens the shares not yet re-sealed.
+   */
+  keyEncryptionKey: SealingKey
   /** How many derived account keys to keep, sealed, in memory. Default 10,000 (about 2 MB). */
   cacheSize?: number | undefined
   /** Tests only: the entropy source of `createRoot`, to derive from known entropy. Default: the CSPRNG. */
@@ -43,7 +47,7 @@ export function createLocalVault(parameters: CreateLocalVaultParameters): Vault 
   const cacheSize = parameters.cacheSize ?? 10_000
   if (!Number.isSafeInteger(cacheSize) || cacheSize < 0) throw new Error('cacheSize must be a whole number')
   // A private copy: the caller zeroing or reusing its buffer must not change the vault's key.
-  const keyEncryptionKey = Uint8Array.from(parameters.keyEncryptionKey)
+  const keyEncryptionKey = createSealingKey(parameters.keyEncryptionKey, parameters.keyEncryptionKey.previous)
   const randomBytes = parameters.randomBytes ?? ((size: number) => getRandomValues(new Uint8Array(size)))
   const cache = createKeyCache({ maxEntries: cacheSize })
   // Concurrent first requests for one account share a single derivation instead of each paying PBKDF2.

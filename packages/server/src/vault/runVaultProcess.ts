@@ -1,3 +1,4 @@
+import { createSealingKey } from '../platform/crypto/sealingKey'
 import {
   type CreateVaultServerReturnType,
   createVaultServer,
@@ -14,6 +15,8 @@ export type RunVaultProcessOptions = {
 /**
  * Starts the vault as its own process (`satchel vault`) from the environment:
  * - `SATCHEL_VAULT_KEK`: the key-encryption key, 64 hex characters (32 bytes);
+ * - `SATCHEL_VAULT_KEK_PREVIOUS` (during a rotation only): the KEK being replaced, which still opens
+ *   the shares `satchel keys rotate --vault-kek` has not re-sealed yet;
  * - `SATCHEL_VAULT_SECRET`: the secret the API sends in `satchel-vault-secret` (32+ characters);
  * - `SATCHEL_VAULT_SOCKET` (a Unix socket path) or `SATCHEL_VAULT_PORT` (loopback port), one of them.
  * A missing or bad value throws an error that names the variable and never shows the value.
@@ -29,6 +32,13 @@ export async function runVaultProcess(
   if (!kek || !/^[0-9a-fA-F]{64}$/.test(kek)) {
     throw new Error('SATCHEL_VAULT_KEK must be 64 hexadecimal characters (32 bytes)')
   }
+  const previousKek = env.SATCHEL_VAULT_KEK_PREVIOUS?.trim()
+  if (previousKek !== undefined && previousKek !== '' && !/^[0-9a-fA-F]{64}$/.test(previousKek)) {
+    throw new Error('SATCHEL_VAULT_KEK_PREVIOUS must be 64 hexadecimal characters (32 bytes)')
+  }
+  if (previousKek && previousKek.toLowerCase() === kek.toLowerCase()) {
+    throw new Error('SATCHEL_VAULT_KEK_PREVIOUS must differ from SATCHEL_VAULT_KEK (the key being replaced)')
+  }
   const sharedSecret = env.SATCHEL_VAULT_SECRET?.trim()
   if (!sharedSecret || sharedSecret.length < MIN_SHARED_SECRET_LENGTH) {
     throw new Error(`SATCHEL_VAULT_SECRET must be at least ${MIN_SHARED_SECRET_LENGTH} characters`)
@@ -43,7 +53,8 @@ export async function runVaultProcess(
       'SATCHEL_VAULT_SOCKET (a Unix socket path) or SATCHEL_VAULT_PORT (a loopback port) is required',
     )
   }
-  const keyEncryptionKey = Buffer.from(kek, 'hex')
+  const previous = previousKek ? [Buffer.from(previousKek, 'hex')] : []
+  const keyEncryptionKey = createSealingKey(Buffer.from(kek, 'hex'), previous)
   let server: CreateVaultServerReturnType
   try {
     if (socketPath) {
@@ -58,6 +69,7 @@ export async function runVaultProcess(
   } finally {
     // createLocalVault keeps its own copy.
     keyEncryptionKey.fill(0)
+    for (const key of [...previous, ...(keyEncryptionKey.previous ?? [])]) key.fill(0)
   }
   ;(options.log ?? console.log)(`Satchel vault listening on ${server.address}`)
   if (options.handleSignals === false) return server

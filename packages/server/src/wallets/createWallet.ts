@@ -4,6 +4,7 @@ import { seal } from '../platform/crypto/seal'
 import { createId } from '../platform/crypto/tokens'
 import type { ChainType, KeyShares } from '../vault/types'
 import { loadKeyShares } from './loadKeyShares'
+import { toVaultApiError } from './signWithVault'
 import type { KeyRootRecord, WalletRecord } from './walletsRepository'
 
 export type CreateWalletParameters = {
@@ -95,8 +96,12 @@ export async function createWallet(
   throw new ApiError('service_unavailable', { message: 'The wallet could not be created, try again' })
 }
 
+// A vault that cannot be reached answers 503 `service_unavailable`, as signing does: the client retries.
 async function deriveAddress(ctx: ServerContext, shares: KeyShares, chainType: ChainType, index: number) {
-  return (await ctx.vault.getAccount({ ...shares, chainType, index })).address
+  const account = await ctx.vault.getAccount({ ...shares, chainType, index }).catch((error: unknown) => {
+    throw toVaultApiError(error)
+  })
+  return account.address
 }
 
 /** A new root from the vault: its record to store (auth share sealed) and its shares for deriving. */
@@ -105,7 +110,9 @@ async function createRoot(
   userId: string,
 ): Promise<{ record: KeyRootRecord & { sealedAuthShare: Uint8Array }; shares: KeyShares }> {
   const rootId = createId('root')
-  const { sealedVaultShare, authShare } = await ctx.vault.createRoot({ rootId })
+  const { sealedVaultShare, authShare } = await ctx.vault.createRoot({ rootId }).catch((error: unknown) => {
+    throw toVaultApiError(error)
+  })
   const sealedAuthShare = seal(ctx.encryptionKey, authShare, rootId)
   return {
     record: { id: rootId, userId, sealedVaultShare, sealedAuthShare },

@@ -12,8 +12,8 @@ import { evaluatePolicies } from './policies/evaluatePolicies'
 import { readWalletRequest } from './readWalletRequest'
 import { type EthereumRpcBody, handleEthereumRpc, type WalletRpcResult } from './rpc/handleEthereumRpc'
 import { handleSolanaRpc } from './rpc/handleSolanaRpc'
+import type { BeforeBroadcast } from './rpc/recordOutgoingTransaction'
 import { methodsByChainType, type WalletRpcBody, walletRpcBodySchema } from './rpc/rpcSchemas'
-import type { OutgoingTransaction } from './rpc/sendEthereumTransaction'
 import { type AnswerBinding, withIdempotency } from './withIdempotency'
 
 const rpcResultSchema = z.object({ method: z.string(), data: z.record(z.string(), z.string()) })
@@ -88,23 +88,31 @@ export function walletRpcRoutes(
         // Set once a send's intent is stored: from then on the broadcast may have happened.
         const sending: { intent?: AuditIntent; binding?: AnswerBinding<WalletRpcResult> } = {}
         // Before anything leaves: the answer any retry with the same idempotency key gets from now on
-        // (this transaction's hash, even if this attempt dies), then the audit intent.
-        const beforeBroadcast = async (sent: OutgoingTransaction) => {
-          await sending.binding?.bind({ method: body.method, data: { hash: sent.hash, caip2: sent.caip2 } })
-          try {
-            sending.intent = await auditLog.begin({
-              ...audit,
-              details: {
-                ...facts,
-                transaction_hash: sent.hash,
-                ...(sent.nonce !== null && { nonce: sent.nonce }),
-              },
-            })
-          } catch (error) {
-            // Nothing leaves without its intent: a retry may run afresh.
-            await sending.binding?.unbind().catch(() => {})
-            throw error
-          }
+        // (this transaction's hash, even if this attempt dies; bound with the send's record), then
+        // the audit intent.
+        const beforeBroadcast: BeforeBroadcast = {
+          bind: async (sent, db) => {
+            await sending.binding?.bind(
+              { method: body.method, data: { hash: sent.hash, caip2: sent.caip2 } },
+              db,
+            )
+          },
+          intent: async (sent) => {
+            try {
+              sending.intent = await auditLog.begin({
+                ...audit,
+                details: {
+                  ...facts,
+                  transaction_hash: sent.hash,
+                  ...(sent.nonce !== null && { nonce: sent.nonce }),
+                },
+              })
+            } catch (error) {
+              // Nothing leaves without its intent: a retry may run afresh.
+              await sending.binding?.unbind().catch(() => {})
+              throw error
+            }
+          },
         }
         let answer: { value: WalletRpcResult; replayed: boolean }
         try {

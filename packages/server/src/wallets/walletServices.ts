@@ -1,6 +1,7 @@
 import type { ServerContext } from '../identity/context'
 import type { ChainClient } from './chains/getPublicClient'
 import { createPolicyCaches, type PolicyCaches } from './policies/policyCache'
+import { type AttemptLiveness, startAttemptLiveness } from './startAttemptLiveness'
 import { createWalletsRepository, type WalletsRepository } from './walletsRepository'
 
 declare module '../identity/context' {
@@ -11,11 +12,15 @@ declare module '../identity/context' {
     policyCaches: PolicyCaches
     /** One viem public client per EVM chain, made on first use (`getPublicClient`). */
     chainClients: Map<number, ChainClient>
+    /** This process's lease, so retries see an idempotent attempt whose process died (buildApp stops it). */
+    attemptLiveness?: AttemptLiveness
   }
 }
 
 /** The services the wallets layer adds to the server context. */
-export type WalletServices = Pick<ServerContext, 'wallets' | 'policyCaches' | 'chainClients'>
+export type WalletServices = Pick<ServerContext, 'wallets' | 'policyCaches' | 'chainClients'> & {
+  attemptLiveness: AttemptLiveness
+}
 
 /**
  * The wallets layer's services for a new server context, made once by buildApp.
@@ -28,5 +33,6 @@ export function createWalletServices(ctx: Pick<ServerContext, 'db' | 'kv' | 'now
     wallets: createWalletsRepository(ctx.db, { kv: ctx.kv, now: ctx.now }),
     policyCaches: createPolicyCaches(ctx),
     chainClients: new Map(),
+    attemptLiveness: startAttemptLiveness(ctx.kv),
   }
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import canonicalize from 'canonicalize'
 import type { ServerContext } from '../identity/context'
+import type { Db } from '../platform/db/createDatabase'
 
 export type WithIdempotencyParameters<T> = {
   /** Whose keys these are: the wallet id for wallet RPC, `user:<id>` for wallet creation. */
@@ -22,7 +23,11 @@ export type WithIdempotencyReturnType<T> = { value: T; replayed: boolean }
  * now, so the effect does not happen twice. `unbind` takes it back when the effect did not happen after
  * all. Without an idempotency key both do nothing.
  */
-export type AnswerBinding<T> = { bind(answer: T): Promise<void>; unbind(): Promise<void> }
+export type AnswerBinding<T> = {
+  /** `db`: a transaction to bind in, so the answer is stored together with what it names (or not at all). */
+  bind(answer: T, db?: Db): Promise<void>
+  unbind(): Promise<void>
+}
 
 /** Stored answers are kept this long; a key may be reused for a new request after that. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000
@@ -70,7 +75,8 @@ export async function withIdempotency<T>(
       ])
       .catch(() => {})
   }
-  const owner = randomUUID()
+  // Names this process, so a retry sees within seconds that the process died (startAttemptLiveness).
+  const owner = ctx.attemptLiveness?.owner() ?? randomUUID()
   const claim = () =>
     ctx.db.query(
       `insert into wallet_idempotent_requests (scope, idempotency_key, request_hash, created_at, owner)
@@ -96,8 +102,8 @@ export async function withIdempotency<T>(
 
   const where = 'scope = $1 and idempotency_key = $2 and owner = $3'
   const binding: AnswerBinding<T> = {
-    async bind(answer) {
-      const [bound] = await ctx.db.query(
+    async bind(answer, db = ctx.db) {
+      const [bound] = await db.query(
         `update wallet_idempotent_requests set bound_response = $4
          where ${where} and bound_response is null and response is null returning scope`,
         [scope, key, owner, JSON.stringify(answer)],
@@ -158,13 +164,15 @@ async function takeOverOrRead(
   const answer = await readStored(ctx, scope, key, requestHash)
   if (answer !== undefined) return answer
   const abandonedBefore = new Date(ctx.now() - ABANDONED_AFTER_MS)
-  const [row] = await ctx.db.query<{ bound_response: unknown; created_at: Date }>(
-    `select bound_response, created_at from wallet_idempotent_requests
+  const [row] = await ctx.db.query<{ bound_response: unknown; created_at: Date; owner: string | null }>(
+    `select bound_response, created_at, owner from wallet_idempotent_requests
      where scope = $1 and idempotency_key = $2 and response is null`,
     [scope, key],
   )
   if (!row) return 'free'
-  if (row.created_at >= abandonedBefore) return undefined
+  // Abandoned: older than ABANDONED_AFTER_MS, or at once when its process holds no lease (killed).
+  const processDied = row.owner !== null && (await ctx.attemptLiveness?.isAlive(row.owner)) === false
+  if (row.created_at >= abandonedBefore && !processDied) return undefined
   if (row.bound_response !== null && row.bound_response !== undefined) {
     await ctx.db.query(
       `update wallet_idempotent_requests set response = bound_response
@@ -175,8 +183,9 @@ async function takeOverOrRead(
   }
   await ctx.db.query(
     `delete from wallet_idempotent_requests
-     where scope = $1 and idempotency_key = $2 and response is null and bound_response is null and created_at < $3`,
-    [scope, key, abandonedBefore],
+     where scope = $1 and idempotency_key = $2 and response is null and bound_response is null
+       and (created_at < $3 or owner = $4)`,
+    [scope, key, abandonedBefore, row.owner],
   )
   return 'free'
 }

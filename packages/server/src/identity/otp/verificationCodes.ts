@@ -83,15 +83,15 @@ export async function verifyCode(
     'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3',
     [appId, channel, identifier],
   )
-  // The mark names the address and flow, not the row: once the row is gone only these are known.
-  const burntKey = `otp:burnt:${appId}:${channel}:${identifier}:${flowId ?? ''}`
+  // The mark names the address, not the row: once the row is gone only the address is known.
+  const burntKey = `otp:burnt:${appId}:${channel}:${identifier}`
   if (!row) throw (await ctx.kv.get(burntKey)) === undefined ? wrongCode() : attemptsExceeded()
   if (row.expires_at.getTime() <= ctx.now()) throw wrongCode()
   const attemptsKey = `otp:attempts:${row.id}`
   const attempts = await ctx.kv.increment(attemptsKey, OTP_TTL_SECONDS)
   const right =
     attempts <= OTP_MAX_ATTEMPTS &&
-    secretsEqual(row.code_hash, hashSecret(ctx.encryptionKey, ...binding, code))
+    codeHashes(ctx, binding, code).some((hash) => secretsEqual(row.code_hash, hash))
   if (!right) {
     if (attempts < OTP_MAX_ATTEMPTS) throw wrongCode()
     await ctx.kv.setIfAbsent(burntKey, row.id, OTP_TTL_SECONDS)
@@ -123,18 +123,13 @@ async function consumeFlowCode(
     await deleteCode(ctx, flowId)
     throw attemptsExceeded()
   }
+  const hashes = codeHashes(ctx, binding, code)
   const spent = await ctx.db.query(
     `delete from verification_codes
-      where id = $1 and app_id = $2 and channel = $3 and identifier = $4 and code_hash = $5 and expires_at > $6
+      where id = $1 and app_id = $2 and channel = $3 and identifier = $4 and expires_at > $5
+        and code_hash in (${hashes.map((_, index) => `$${index + 6}`).join(', ')})
       returning id`,
-    [
-      flowId,
-      appId,
-      channel,
-      identifier,
-      hashSecret(ctx.encryptionKey, ...binding, code),
-      new Date(ctx.now()),
-    ],
+    [flowId, appId, channel, identifier, new Date(ctx.now()), ...hashes],
   )
   if (spent.length === 0) {
     if (attempts < OTP_MAX_ATTEMPTS) throw wrongCode()
@@ -142,6 +137,16 @@ async function consumeFlowCode(
     throw attemptsExceeded()
   }
   await ctx.kv.delete(attemptsKey)
+}
+
+/**
+ * The keyed hashes a right code may be stored under: the current key's, and during a key rotation the
+ * previous key's too (a code sent just before the switch was hashed under it).
+ */
+function codeHashes(ctx: CodeContext, binding: readonly string[], code: string): Buffer[] {
+  return [ctx.encryptionKey, ...(ctx.encryptionKey.previous ?? [])].map((key) =>
+    hashSecret(key, ...binding, code),
+  )
 }
 
 async function deleteCode(ctx: CodeContext, id: string): Promise<boolean> {

@@ -3,7 +3,9 @@ import { ConfigError } from './configError'
 /** The variables that hold keys and shared secrets, each guarding something the others must not open. */
 export const SECRET_VARIABLES = [
   'SATCHEL_ENCRYPTION_KEY',
+  'SATCHEL_ENCRYPTION_KEY_PREVIOUS',
   'SATCHEL_VAULT_KEK',
+  'SATCHEL_VAULT_KEK_PREVIOUS',
   'SATCHEL_VAULT_SECRET',
   'METRICS_TOKEN',
   'SMS_AUTH_TOKEN',

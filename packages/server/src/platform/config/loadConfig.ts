@@ -33,7 +33,10 @@ const environmentSchema = z.object({
   // Production without Redis: the operator's statement that one API process serves this database.
   SATCHEL_SINGLE_INSTANCE: z.stringbool().default(false),
   SATCHEL_ENCRYPTION_KEY: hexKey.optional(),
+  // During a key rotation only: the key being replaced, which still opens what it sealed.
+  SATCHEL_ENCRYPTION_KEY_PREVIOUS: hexKey.optional(),
   SATCHEL_VAULT_KEK: hexKey.optional(),
+  SATCHEL_VAULT_KEK_PREVIOUS: hexKey.optional(),
   SATCHEL_VAULT_URL: optionalUrl,
   SATCHEL_VAULT_SOCKET: z.string().min(1).optional(),
   SATCHEL_VAULT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -121,8 +124,14 @@ export type Config = {
   redisUrl: string | undefined
   /** The API's own key: seals token-signing keys and wallet auth shares. */
   encryptionKey: Uint8Array | undefined
+  /** During a rotation, the key `satchel keys rotate --encryption` is moving away from. */
+  previousEncryptionKey: Uint8Array | undefined
   vault:
-    | { mode: 'local'; keyEncryptionKey: Uint8Array | undefined }
+    | {
+        mode: 'local'
+        keyEncryptionKey: Uint8Array | undefined
+        previousKeyEncryptionKey: Uint8Array | undefined
+      }
     | { mode: 'remote'; url: string | undefined; socketPath: string | undefined; sharedSecret: string }
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
@@ -192,6 +201,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.SATCHEL_DATA_DIR,
     redisUrl: e.REDIS_URL,
     encryptionKey: e.SATCHEL_ENCRYPTION_KEY ? Buffer.from(e.SATCHEL_ENCRYPTION_KEY, 'hex') : undefined,
+    previousEncryptionKey: e.SATCHEL_ENCRYPTION_KEY_PREVIOUS
+      ? Buffer.from(e.SATCHEL_ENCRYPTION_KEY_PREVIOUS, 'hex')
+      : undefined,
     vault: remoteVault
       ? {
           mode: 'remote',
@@ -202,6 +214,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : {
           mode: 'local',
           keyEncryptionKey: e.SATCHEL_VAULT_KEK ? Buffer.from(e.SATCHEL_VAULT_KEK, 'hex') : undefined,
+          previousKeyEncryptionKey: e.SATCHEL_VAULT_KEK_PREVIOUS
+            ? Buffer.from(e.SATCHEL_VAULT_KEK_PREVIOUS, 'hex')
+            : undefined,
         },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

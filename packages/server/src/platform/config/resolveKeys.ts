@@ -1,21 +1,26 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { createSealingKey, type SealingKey } from '../crypto/sealingKey'
 import { ConfigError } from './configError'
 import type { Config } from './loadConfig'
 
-/** The API's encryption key: from SATCHEL_ENCRYPTION_KEY, or (development) a key file in the data folder. */
-export function resolveEncryptionKey(config: Config): Promise<Uint8Array> {
-  return config.encryptionKey
-    ? Promise.resolve(config.encryptionKey)
-    : loadOrCreateDevKey(config, 'encryption.key', 'SATCHEL_ENCRYPTION_KEY')
+/**
+ * The API's encryption key: from SATCHEL_ENCRYPTION_KEY, or (development) a key file in the data
+ * folder; with SATCHEL_ENCRYPTION_KEY_PREVIOUS during a rotation, a ring that still opens its values.
+ */
+export async function resolveEncryptionKey(config: Config): Promise<SealingKey> {
+  const current =
+    config.encryptionKey ?? (await loadOrCreateDevKey(config, 'encryption.key', 'SATCHEL_ENCRYPTION_KEY'))
+  return createSealingKey(current, config.previousEncryptionKey ? [config.previousEncryptionKey] : [])
 }
 
 /** The in-process vault's key-encryption key: from SATCHEL_VAULT_KEK, or (development) its own key file. */
-export function resolveVaultKek(config: Config): Promise<Uint8Array> {
-  if (config.vault.mode === 'local' && config.vault.keyEncryptionKey)
-    return Promise.resolve(config.vault.keyEncryptionKey)
-  return loadOrCreateDevKey(config, 'vault.kek', 'SATCHEL_VAULT_KEK')
+export async function resolveVaultKek(config: Config): Promise<SealingKey> {
+  const local = config.vault.mode === 'local' ? config.vault : undefined
+  const current =
+    local?.keyEncryptionKey ?? (await loadOrCreateDevKey(config, 'vault.kek', 'SATCHEL_VAULT_KEK'))
+  return createSealingKey(current, local?.previousKeyEncryptionKey ? [local.previousKeyEncryptionKey] : [])
 }
 
 /**

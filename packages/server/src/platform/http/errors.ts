@@ -2,6 +2,7 @@ import type { Socket } from 'node:net'
 import { ApiError, type ApiErrorCode } from '@satchel/core'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isServiceOutage } from './isServiceOutage'
 
 /** Fastify's own error codes that map onto a catalogued code. */
 const fastifyCodes: Record<string, ApiErrorCode> = {
@@ -31,6 +32,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       apiError = new ApiError('too_many_requests')
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       apiError = new ApiError('invalid_data')
+    } else if (isServiceOutage(error)) {
+      // PostgreSQL or Redis restarting: the client's retry will find it back.
+      apiError = new ApiError('service_unavailable', {
+        message: 'A service the server needs is restarting, try again',
+      })
     } else {
       request.log.error({ err: error }, 'unhandled error')
       apiError = new ApiError('internal_error')

@@ -7,6 +7,8 @@ export type Kv = {
   increment(key: string, ttlSeconds: number): Promise<number>
   /** Sets the key only if absent (atomically); true when this call set it. */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>
+  /** Sets the key, replacing any value, to expire `ttlSeconds` from now (a lease renewed by its holder). */
+  set(key: string, value: string, ttlSeconds: number): Promise<void>
   /**
    * {@link Kv.increment} of `counter` and, only while its count is within `counter.limit`, a
    * {@link Kv.setIfAbsent} of `claim`: one atomic step in one round trip, for a single-use mark that
@@ -94,6 +96,9 @@ function createRedisKv(url: string, prefix: string): Kv {
     increment: (key, ttlSeconds) => scripts.incrementWindow(key, ttlSeconds),
     async setIfAbsent(key, value, ttlSeconds) {
       return (await redis.set(key, value, 'EX', ttlSeconds, 'NX')) === 'OK'
+    },
+    async set(key, value, ttlSeconds) {
+      await redis.set(key, value, 'EX', ttlSeconds)
     },
     async incrementAndClaim(counter, claim) {
       const [count, claimed] = await scripts.incrementAndClaim(
@@ -241,6 +246,9 @@ function createMemoryKv(): Kv {
     kind: 'memory',
     increment: async (key, ttlSeconds) => increment(key, ttlSeconds),
     setIfAbsent: async (key, value, ttlSeconds) => setIfAbsent(key, value, ttlSeconds),
+    async set(key, value, ttlSeconds) {
+      entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 })
+    },
     async incrementAndClaim(counter, claim) {
       const count = increment(counter.key, counter.ttlSeconds)
       return { count, claimed: count <= counter.limit && setIfAbsent(claim.key, '1', claim.ttlSeconds) }

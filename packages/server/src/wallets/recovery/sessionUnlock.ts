@@ -35,7 +35,14 @@ export async function readSessionUnlock(
 ): Promise<Uint8Array | undefined> {
   const stored = await ctx.kv.get(key(at))
   if (!stored) return undefined
-  return new Uint8Array(open(ctx.encryptionKey, Buffer.from(stored, 'base64'), key(at)))
+  try {
+    return new Uint8Array(open(ctx.encryptionKey, Buffer.from(stored, 'base64'), key(at)))
+  } catch {
+    // Sealed under an encryption key this server no longer holds (a finished key rotation): the
+    // session locks again and asks for its secret, rather than failing every signature.
+    await forgetSessionUnlock(ctx, at)
+    return undefined
+  }
 }
 
 /** Forgets a session's unlocked copy (the session locks again). */

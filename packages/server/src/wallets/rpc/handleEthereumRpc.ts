@@ -9,8 +9,9 @@ import { getPublicClient } from '../chains/getPublicClient'
 import { signWithVault } from '../signWithVault'
 import type { SigningWallet } from '../walletsRepository'
 import { normalizeTransactionRequest } from './normalizeTransactionRequest'
+import type { BeforeBroadcast } from './recordOutgoingTransaction'
 import type { TransactionRequest, WalletRpcBody } from './rpcSchemas'
-import { type OutgoingTransaction, sendEthereumTransaction } from './sendEthereumTransaction'
+import { sendEthereumTransaction } from './sendEthereumTransaction'
 import { toSerializableTransaction } from './toSerializableTransaction'
 
 export type EthereumRpcBody = Extract<
@@ -33,7 +34,7 @@ export type HandleEthereumRpcParameters = {
   follower: ReceiptFollower
   nonces: NonceManager
   /** Stores the audit intent of a send; the broadcast waits for it (see sendEthereumTransaction). */
-  beforeBroadcast: (transaction: OutgoingTransaction) => Promise<void>
+  beforeBroadcast: BeforeBroadcast
 }
 
 /** `{method, data}` as the API answers a wallet RPC request. */

@@ -4,12 +4,12 @@ import type { ServerContext } from '../../identity/context'
 import { getRpcTimeoutMs } from '../chains/getRpcTimeoutMs'
 import { getSolanaRpcUrl } from '../chains/getSolanaRpcUrl'
 import { sendSolanaTransaction } from '../chains/sendSolanaTransaction'
-import { recordWalletTransaction, settleWalletTransaction } from '../chains/walletTransactions'
+import { settleWalletTransaction } from '../chains/walletTransactions'
 import { signWithVault } from '../signWithVault'
 import type { SigningWallet } from '../walletsRepository'
 import type { WalletRpcResult } from './handleEthereumRpc'
+import { type BeforeBroadcast, recordOutgoingTransaction } from './recordOutgoingTransaction'
 import type { WalletRpcBody } from './rpcSchemas'
-import type { OutgoingTransaction } from './sendEthereumTransaction'
 import { decodeSolanaTransaction, encodeSolanaTransaction, readMessageSigners } from './solanaWireTransaction'
 import { toUnrecordedError } from './toUnrecordedError'
 
@@ -24,7 +24,7 @@ export type HandleSolanaRpcParameters = {
   sessionId: string | null
   body: SolanaRpcBody
   /** Stores the audit intent of a send; the broadcast waits for it and does not happen if it fails. */
-  beforeBroadcast: (transaction: OutgoingTransaction) => Promise<void>
+  beforeBroadcast: BeforeBroadcast
 }
 
 /**
@@ -71,10 +71,11 @@ export async function handleSolanaRpc(
       // A transaction is named by its first signature (the fee payer's): known before it leaves, so
       // it is recorded, and its audit intent stored, before the broadcast.
       const hash = base58.encode(signed.firstSignature)
-      await Promise.all([
-        recordWalletTransaction(ctx.db, { walletId: wallet.id, caip2, hash, nonce: null }, ctx.now),
-        beforeBroadcast({ hash, caip2, nonce: null }),
-      ]).catch((error: unknown) => {
+      await recordOutgoingTransaction(
+        ctx,
+        { walletId: wallet.id, caip2, hash, nonce: null },
+        beforeBroadcast,
+      ).catch((error: unknown) => {
         throw toUnrecordedError(error)
       })
       try {

@@ -13,15 +13,13 @@ import type { NonceManager } from '../chains/createNonceManager'
 import type { ReceiptFollower } from '../chains/createReceiptFollower'
 import { fillTransaction } from '../chains/fillTransaction'
 import { getPublicClient } from '../chains/getPublicClient'
-import { recordWalletTransaction, settleWalletTransaction } from '../chains/walletTransactions'
+import { settleWalletTransaction } from '../chains/walletTransactions'
 import { loadKeyShares } from '../loadKeyShares'
 import { signWithShares } from '../signWithVault'
 import type { SigningWallet } from '../walletsRepository'
+import { type BeforeBroadcast, recordOutgoingTransaction } from './recordOutgoingTransaction'
 import { toSerializableTransaction } from './toSerializableTransaction'
 import { toUnrecordedError } from './toUnrecordedError'
-
-/** A transaction about to leave: what its intent records. */
-export type OutgoingTransaction = { hash: string; caip2: string; nonce: number | null }
 
 export type SendEthereumTransactionParameters = {
   wallet: SigningWallet
@@ -36,7 +34,7 @@ export type SendEthereumTransactionParameters = {
    * Stores, durably, that this transaction is about to be broadcast (the audit intent). The broadcast
    * waits for it and does not happen when it fails.
    */
-  beforeBroadcast: (transaction: OutgoingTransaction) => Promise<void>
+  beforeBroadcast: BeforeBroadcast
 }
 
 /**
@@ -79,20 +77,12 @@ export async function sendEthereumTransaction(
         })
         if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
         const signedHash = keccak256(result.signedTransaction)
-        await Promise.all([
-          recordWalletTransaction(
-            ctx.db,
-            {
-              walletId: wallet.id,
-              caip2,
-              hash: signedHash,
-              nonce,
-              signedTransaction: result.signedTransaction,
-            },
-            ctx.now,
-          ),
-          beforeBroadcast({ hash: signedHash, caip2, nonce }),
-        ]).catch(async (error: unknown) => {
+        const outgoing = { walletId: wallet.id, caip2, hash: signedHash, nonce }
+        await recordOutgoingTransaction(
+          ctx,
+          { ...outgoing, signedTransaction: result.signedTransaction },
+          beforeBroadcast,
+        ).catch(async (error: unknown) => {
           // It will not leave: the reconciler must not send it later either.
           await settleWalletTransaction(
             ctx.db,
