@@ -64,7 +64,7 @@ describe('activity built from the chain and the server', () => {
     await detail.waitFor()
     const text = (await detail.textContent()) ?? ''
     expect(text).toContain('12.5 USDC')
-    expect(text).toMatch(/From0x[0-9a-f]{40}/)
+    expect(text).toMatch(/From0x[0-9a-fA-F]{40}/)
     expect(text).toMatch(/Network fee0\.\d+ ETH \(paid by the sender\)/)
     expect(text).toMatch(/StatusConfirmed in block \d+/)
     expect(text).toMatch(/Transaction0x[0-9a-f]{64}/)

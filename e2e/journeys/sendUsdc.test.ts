@@ -79,7 +79,7 @@ describe('sending USDC to a friend', () => {
     const received = bob.locator('.activity__item', { hasText: 'Received 12.5 USDC' })
     await received.waitFor({ timeout: 20_000 })
     expect(await received.textContent()).toContain(`from ${short(aliceAddress)}`)
-    expect(await received.textContent()).toContain('No explorer for this chain')
+    expect(await received.textContent()).toContain('This network has no public explorer')
     await saveScreenshot(bob, 'send-usdc', 'friend-home')
     expect(await checkAccessibility(bob)).toEqual([])
     await aliceContext.close()

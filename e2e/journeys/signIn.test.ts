@@ -46,10 +46,15 @@ describe('email sign-in on the devnet', () => {
     await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
 
-    // A new wallet: a total of $0.00, and ETH and USDC on both local chains, nothing on them yet.
+    // A new wallet: a total of $0.00, and ETH and USDC on both local chains and SOL and USDC on the
+    // local Solana cluster, nothing on them yet.
     const tokens = page.getByRole('region', { name: 'Tokens' }).getByRole('listitem')
     await expect.poll(() => page.getByTestId('total-balance').textContent()).toBe('$0.00')
-    await expect.poll(() => tokens.count()).toBe(4)
+    await expect.poll(() => tokens.count()).toBe(6)
+    expect(await tokens.filter({ hasText: 'Solana' }).allTextContents()).toEqual([
+      expect.stringContaining('0 SOL'),
+      expect.stringContaining('0 USDC'),
+    ])
     expect(await tokens.filter({ hasText: 'Satchel Devnet Base' }).allTextContents()).toEqual([
       expect.stringContaining('0 ETH'),
       expect.stringContaining('0 USDC'),

@@ -1,4 +1,5 @@
 import type { WalletTransaction } from '@satchel/react'
+import { getAddress } from 'viem'
 import { TRANSFER_TOPIC, toAddressTopic, topicToAddress } from '../../shared/chains/erc20'
 import type { WalletChain } from '../../shared/chains/useWalletChains'
 import { isRecord } from '../../shared/isRecord'
@@ -159,7 +160,8 @@ export async function readChainActivity({
           : transaction.from,
     })
   }
-  return items
+  // Addresses are compared lower-case above and shown checksummed, as the person sees them elsewhere.
+  return items.map((item) => ({ ...item, counterparty: getAddress(item.counterparty) }))
 }
 
 /** Each hash's transaction and (once mined) receipt; mined ones come from the page's cache. */
