@@ -1,7 +1,6 @@
 import { ApiError } from '@satchel/core'
 import type { AccessList, App } from '../apps/types'
-import type { ServerContext } from '../context'
-import type { LinkedAccountInput } from '../users/usersRepository'
+import type { LinkedAccountInput, User } from '../users/usersRepository'
 
 /**
  * Refuses a login the app's rules do not allow, before any session exists: a deleted user
@@ -9,25 +8,14 @@ import type { LinkedAccountInput } from '../users/usersRepository'
  * allowlist (`allowlist_rejected`). The account proved now and, for an existing user, every account
  * they hold are checked: a denied email cannot come back through a passkey of the same user, and an
  * allowed user may sign in with any of their ways in. An account with no identifier the lists know
- * (guest, passkey, Telegram...) of a new user is refused by an enabled allowlist.
+ * (guest, passkey, Telegram...) of a new user is refused by an enabled allowlist. It reads nothing:
+ * the login already read the account's user with their accounts (`user`, undefined for a new one).
  *
  * @example
- * await checkLoginAllowed(ctx, app, account, existingUserId)
+ * checkLoginAllowed(app, account, existingUser)
  */
-export async function checkLoginAllowed(
-  ctx: Pick<ServerContext, 'users'>,
-  app: App,
-  account: LinkedAccountInput,
-  userId: string | undefined,
-): Promise<void> {
+export function checkLoginAllowed(app: App, account: LinkedAccountInput, user: User | undefined): void {
   const { allowlist, denylist } = app.accessLists
-  const listsInUse = allowlist.enabled || Object.values(denylist).some((entries) => entries.length > 0)
-  // Without lists, one indexed read of the user's row (their accounts are not needed).
-  if (!listsInUse) {
-    if (userId && (await ctx.users.isDeleted(userId))) throw deleted()
-    return
-  }
-  const user = userId ? await ctx.users.getUser(userId) : undefined
   if (user?.deletedAt) throw deleted()
   const accounts = [account, ...(user?.linkedAccounts ?? [])]
   if (accounts.some((each) => matches(denylist, each))) throw new ApiError('allowlist_rejected')

@@ -2,7 +2,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App, LoginMethod } from '../apps/types'
 import type { ServerContext } from '../context'
-import type { LinkedAccountInput, User } from '../users/usersRepository'
+import type { LinkedAccountInput } from '../users/usersRepository'
 import { checkLoginAllowed } from './checkLoginAllowed'
 import { createLoginWallets } from './createLoginWallets'
 import { mintSessionTokens, sendAuthenticated } from './issueSession'
@@ -39,7 +39,7 @@ export async function completeLogin(
     const existing = await ctx.users.findUserByAccount(app.id, account.type, account.subject)
     // Every check before anything is written goes here: the app's rules (deleted users, allow and
     // deny lists), answered from the profile just read.
-    await checkLoginAllowed(withKnownUser(ctx, existing), app, account, existing?.id)
+    checkLoginAllowed(app, account, existing)
     if (!existing && mode === 'no-signup') throw new ApiError('user_does_not_exist')
     login = await recordLogin(ctx, request, { app, method, account, existing, isGuest, sessionPublicKey })
     // Two first logins with the same account raced and the other one created the user: once more,
@@ -52,11 +52,4 @@ export async function completeLogin(
   const { token, identityToken } = await mintSessionTokens(ctx, app, user, sessionId)
   await beforeReply?.()
   return sendAuthenticated(ctx, reply, { app, user, token, refreshToken, identityToken, isNewUser })
-}
-
-/** The users repository answering the login's rules from the profile already read (no second read). */
-function withKnownUser(ctx: ServerContext, user: User | undefined): Pick<ServerContext, 'users'> {
-  return {
-    users: { ...ctx.users, isDeleted: async () => user?.deletedAt != null, getUser: async () => user },
-  }
 }

@@ -99,15 +99,6 @@ export function createUsersRepository(db: Db) {
       return row?.user_id
     },
 
-    /** True while the user is deleted (restorable, not yet purged): they cannot sign in. */
-    async isDeleted(userId: string): Promise<boolean> {
-      const [row] = await db.query<{ deleted: boolean }>(
-        'select deleted_at is not null as deleted from users where id = $1',
-        [userId],
-      )
-      return row?.deleted === true
-    },
-
     /** Counts the app's users, stopping at `atMost` (a development app's cap): never a full scan. */
     async countUsers(appId: string, atMost: number): Promise<number> {
       const [row] = await db.query<{ n: string }>(
