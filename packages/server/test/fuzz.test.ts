@@ -8,6 +8,7 @@
 import { sign } from 'node:crypto'
 import { apiErrors, chains, isApiErrorCode } from '@satchel/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { AppPatch } from '../src/identity/apps/applySettingsPatch'
 import { loginMethods } from '../src/identity/apps/types'
 import {
   buildAuthorizationPayload,
@@ -31,6 +32,9 @@ type Failure = { request: string; status: number; body: string }
 
 let t: TestServer
 let policyId = 'pol_none'
+// The app's rules as the run starts: the settings route is fuzzed too, and a valid-shaped PATCH may
+// turn email login off or add a denylist, so each operation starts from these again.
+let rules: AppPatch
 
 beforeAll(async () => {
   t = await startTestServer({
@@ -56,6 +60,20 @@ beforeAll(async () => {
     body: { name: 'fuzz', chain_type: 'ethereum', rules: [] },
   })
   if (policy.statusCode === 200) policyId = policy.json().id
+  const app = await t.server.satchel.apps.requireApp(t.app.id)
+  rules = {
+    name: app.name,
+    mode: app.mode,
+    devUserLimit: app.devUserLimit,
+    loginMethods: app.loginMethods,
+    allowedOrigins: app.allowedOrigins,
+    mfaRequirement: app.mfaRequirement,
+    accessLists: app.accessLists,
+    termsUrl: app.termsUrl,
+    requireTerms: app.requireTerms,
+    walletsOnLogin: app.walletsOnLogin,
+    deletionGraceDays: app.deletionGraceDays,
+  }
 })
 afterAll(() => t.close())
 
@@ -71,7 +89,9 @@ it('answers no input with a 500, and every refusal with a catalogued {error, cod
   const statuses = new Map<number, number>()
   const started = performance.now()
   for (const operation of operations) {
-    // A fresh user per operation: the previous one may have logged out, unlinked or revoked.
+    // A fresh user per operation: the previous one may have logged out, unlinked or revoked; and
+    // the app's own rules, which the previous operation may have changed.
+    await t.server.satchel.apps.updateApp(t.app.id, rules)
     const user = await signInWithKey(t, `fuzz-${requests}@example.com`)
     const wallet = await createWallet(t, user.token)
     const fixture = { user, walletId: wallet.id, address: wallet.address }
