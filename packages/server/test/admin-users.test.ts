@@ -241,6 +241,9 @@ describe('deleting users', () => {
     expect(shown.deleted_at).not.toBeNull()
     expect(shown.wallets.every((each) => each.revoked_at !== null)).toBe(true)
     await expect(t.loginWithEmail('deleted@example.com')).rejects.toThrow(/user_does_not_exist/)
+    // Nor can the app's backend make the deleted user a new wallet.
+    const made = await admin.call('POST', '/api/v1/wallets', { chain_type: 'solana', user_id: user.userId })
+    expect(made.json().code).toBe('user_does_not_exist')
 
     const message = await waitFor(() => receiver.received.find((each) => each.body.includes(user.userId)))
     expect(verifyReceived(endpoint.secret, message)).toMatchObject({
@@ -270,6 +273,11 @@ describe('deleting users', () => {
     expect(late.json().code).toBe('user_does_not_exist')
     expect((await pruneExpiredRows(t.database.db, { now: t.clock.now })).users).toBeGreaterThanOrEqual(1)
     expect((await admin.call('GET', `/api/v1/users/${gone.id}`)).statusCode).toBe(404)
+    const purged = await admin.ok<{ data: Array<{ action: string }> }>(
+      'GET',
+      `/api/v1/audit?user_id=${gone.id}&action=user.purged`,
+    )
+    expect(purged.data.map((entry) => entry.action)).toEqual(['user.purged'])
     expect((await admin.call('GET', `/api/v1/users/${kept.id}`)).statusCode).toBe(200)
     // The address is free again: signing up with it makes a new user.
     const again = await t.loginWithEmail('purged@example.com')

@@ -115,7 +115,7 @@ export function createWalletsRepository(
 
     /**
      * What creating a wallet needs, in one query: the user's app (undefined when the user does not
-     * exist), their root, their primary wallet of the chain type and the next free index.
+     * exist or was deleted: an app backend may not make wallets for a deleted user), their root, their primary wallet of the chain type and the next free index.
      */
     async getCreationState(
       userId: string,
@@ -148,7 +148,7 @@ export function createWalletsRepository(
          from users u
          left join key_roots r on r.user_id = u.id
          left join wallets w on w.user_id = u.id and w.chain_type = $2 and w.derivation_index = 0
-         where u.id = $1`,
+         where u.id = $1 and u.deleted_at is null`,
         [userId, chainType],
       )
       if (!row) return undefined

@@ -50,7 +50,13 @@ export type PruneExpiredRowsReturnType = Record<PruneTable, number>
 // migration 007) and deletes them; `for update skip locked` makes instances running the job at the
 // same time take different rows instead of waiting on each other, and leaves alone a row that a
 // request holds locked right now (a later batch or run takes it). $2 (and $3) are cut-off times.
-const STATEMENTS: ReadonlyArray<{ table: PruneTable; sql: string; cutoffs: (now: number) => number[] }> = [
+const STATEMENTS: ReadonlyArray<{
+  table: PruneTable
+  sql: string
+  cutoffs: (now: number) => number[]
+  /** An audit action recorded for each deleted row, in the same statement (rows with `id`, `app_id`). */
+  audit?: string
+}> = [
   {
     // A one-time code past its 10 minutes can no longer be entered.
     table: 'verification_codes',
@@ -101,11 +107,12 @@ const STATEMENTS: ReadonlyArray<{ table: PruneTable; sql: string; cutoffs: (now:
   {
     // A deleted user past the app's grace period: gone for good, with everything that hangs off the
     // row (accounts, sessions, key roots and wallets, by the schema's cascades). The audit log keeps
-    // what happened to them; it holds no key.
+    // what happened to them, the purge included; it holds no key.
     table: 'users',
     sql: `delete from users where id in (
             select id from users where purge_after < $2 limit $1 for update skip locked)`,
     cutoffs: (now) => [now],
+    audit: 'user.purged',
   },
 ]
 
@@ -113,7 +120,7 @@ const STATEMENTS: ReadonlyArray<{ table: PruneTable; sql: string; cutoffs: (now:
  * Deletes the rows nobody can use any more: expired one-time codes and MFA verifications, expired
  * refresh tokens, sessions a week after they ended, dev outbox messages after a day, and funding
  * sessions a week after they finished (30 days if they never did), and deleted users whose grace
- * period is over. Each table is pruned in batches
+ * period is over (each purge audited as `user.purged`). Each table is pruned in batches
  * of `batchSize` rows, each batch its own short statement; safe to run from several instances at
  * once. Answers how many rows went from each table.
  *
@@ -134,13 +141,17 @@ export async function pruneExpiredRows(
     funding_sessions: 0,
     users: 0,
   }
-  for (const { table, sql, cutoffs } of STATEMENTS) {
+  for (const { table, sql, cutoffs, audit } of STATEMENTS) {
     const parameters = [batchSize, ...cutoffs(now).map((ms) => new Date(ms))]
+    // The audit rows go in with the delete: a purge is never done without its record, nor recorded undone.
+    const statement = audit
+      ? `with gone as (${sql} returning id, app_id),
+         logged as (insert into audit_log (app_id, user_id, action, outcome)
+                    select app_id, id, '${audit}', 'success' from gone)
+         select count(*)::int as n from gone`
+      : `with gone as (${sql} returning 1) select count(*)::int as n from gone`
     for (let batch = 0; batch < maxBatches; batch++) {
-      const [row] = await db.query<{ n: number }>(
-        `with gone as (${sql} returning 1) select count(*)::int as n from gone`,
-        parameters,
-      )
+      const [row] = await db.query<{ n: number }>(statement, parameters)
       const deleted = row?.n ?? 0
       pruned[table] += deleted
       if (deleted < batchSize) break
