@@ -36,18 +36,22 @@ async function signInOperator(role: OperatorRole | null): Promise<SignedInUser> 
 const read = (operator: SignedInUser, path: string, appId = t.app.id) =>
   t.call('GET', path, { token: operator.token, appId })
 
-/** A write as an operator, signed with their session key over the operator app's id, about `appId`. */
+/**
+ * A write as an operator about `appId`, signed with their session key over that app's id (the
+ * console's own routes name the operator app), as the console's SDK signs it.
+ */
 function write(
   operator: SignedInUser,
   method: 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   appId = t.app.id,
+  signedFor = appId,
 ) {
   return signedCall(t, method, path, {
     key: operator.key,
     token: operator.token,
-    appId: operatorAppId,
+    appId: signedFor,
     ...(body !== undefined ? { body } : {}),
     headers: { 'satchel-app-id': appId },
   })
@@ -93,6 +97,9 @@ describe("an operator on an app's admin routes", () => {
     const admin = await signInOperator('admin')
     const stolen = await t.call('POST', '/api/v1/webhooks/endpoints', { token: admin.token, body: hook })
     expect(stolen.json().code).toBe('invalid_authorization_signature')
+    // A signature binds the write to the app it names: signed for another app, it is refused here.
+    const elsewhere = await write(admin, 'POST', '/api/v1/webhooks/endpoints', hook, t.app.id, operatorAppId)
+    expect(elsewhere.json().code).toBe('invalid_authorization_signature')
     const signed = await write(admin, 'POST', '/api/v1/webhooks/endpoints', hook)
     expect(signed.statusCode, signed.body).toBe(200)
     const listed = await read(admin, '/api/v1/webhooks/endpoints')

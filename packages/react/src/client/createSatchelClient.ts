@@ -152,7 +152,6 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
   })
 
   const request = createClientRequest({
-    appId,
     http,
     tokens,
     now,

@@ -11,7 +11,6 @@ export type ClientRequest = Omit<HttpRequest, 'accessToken' | 'sign'> & {
 }
 
 export type CreateClientRequestParameters = {
-  appId: string
   http: HttpClient
   tokens: TokenManager
   now: () => number
@@ -37,11 +36,10 @@ const isStepUpRequired = (error: unknown): error is ApiError =>
  * of a step-up fails with `StepUpRequiredError`.
  *
  * @example
- * const request = createClientRequest({ appId, http, tokens, now, getSessionPrivateKey, getMfa })
+ * const request = createClientRequest({ http, tokens, now, getSessionPrivateKey, getMfa })
  * await request({ method: 'GET', path: '/api/v1/users/me', auth: true })
  */
 export function createClientRequest({
-  appId,
   http,
   tokens,
   now,
@@ -65,10 +63,12 @@ export function createClientRequest({
         accessToken,
         ...(signed
           ? {
-              sign: async ({ method, url, body }) =>
+              // Bound to the app the request names: a console operator's call about another app
+              // signs that app's id, so the signature cannot be replayed against a third.
+              sign: async ({ method, url, body, appId: requestAppId }) =>
                 signRequest({
                   privateKey: await getSessionPrivateKey(),
-                  appId,
+                  appId: requestAppId,
                   method,
                   url,
                   body,

@@ -20,7 +20,13 @@ export type HttpRequest = {
    * signature covers exactly what is sent.
    */
   sign?:
-    | ((request: { method: string; url: string; body: unknown }) => Promise<Record<string, string>>)
+    | ((request: {
+        method: string
+        url: string
+        body: unknown
+        /** The `satchel-app-id` the request carries: the app the signature binds it to. */
+        appId: string
+      }) => Promise<Record<string, string>>)
     | undefined
   signal?: AbortSignal | undefined
   timeoutMs?: number | undefined
@@ -66,7 +72,15 @@ export function createHttpClient({
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`
     if (request.sign)
-      Object.assign(headers, await request.sign({ method: request.method, url: url.toString(), body }))
+      Object.assign(
+        headers,
+        await request.sign({
+          method: request.method,
+          url: url.toString(),
+          body,
+          appId: headers['satchel-app-id'] ?? appId,
+        }),
+      )
 
     const { signal, timedOut, done } = createDeadline(request.timeoutMs ?? timeoutMs, request.signal)
     let response: Response

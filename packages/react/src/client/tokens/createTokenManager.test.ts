@@ -72,7 +72,7 @@ function setup(
 async function signatureVerifies(request: HttpRequest | undefined): Promise<boolean> {
   if (!request?.sign) return false
   const url = 'https://auth.example.com/api/v1/sessions'
-  const headers = await request.sign({ method: 'POST', url, body: request.body })
+  const headers = await request.sign({ method: 'POST', url, body: request.body, appId: 'app_1' })
   const expiry = Number(headers['satchel-request-expiry'])
   const payload = new TextEncoder().encode(
     canonicalize(getSignaturePayload({ appId: 'app_1', method: 'POST', url, body: request.body, expiry })),

@@ -29,6 +29,8 @@ export async function checkSessionSignature(
   ctx: ServerContext,
   request: FastifyRequest,
   auth: Auth,
+  /** The app the request acts on: the session's own, or the one a console operator names. */
+  appId: string = auth.app.id,
 ): Promise<void> {
   const signature = request.headers[AUTHORIZATION_SIGNATURE_HEADER]
   if (typeof signature !== 'string' || !auth.sessionPublicKey)
@@ -40,7 +42,7 @@ export async function checkSessionSignature(
     (typeof idempotencyKey !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey))
   )
     throw new ApiError('invalid_data', { message: `Invalid ${IDEMPOTENCY_KEY_HEADER} header` })
-  const payload = readSignedPayload(ctx, request, { appId: auth.app.id, expiresAt, idempotencyKey })
+  const payload = readSignedPayload(ctx, request, { appId, expiresAt, idempotencyKey })
   if (!verifyP256Signature(auth.sessionPublicKey, payload, signature))
     throw new ApiError('invalid_authorization_signature')
   await claimRequestOnce(ctx, { replayKey: getReplayKey(auth.sessionPublicKey, payload), expiresAt })

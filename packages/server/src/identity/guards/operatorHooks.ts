@@ -84,7 +84,8 @@ async function checkOperatorRequest(
       throw new ApiError('operator_role_required', {
         message: 'A viewer of the console can only read: ask an owner or admin to make this change',
       })
-    await checkSessionSignature(ctx, request, caller.auth)
+    // Signed over the app the request names (a console route names none: the operator app's own).
+    await checkSessionSignature(ctx, request, caller.auth, details.app_id)
     if (OPERATOR_STEP_UP_ROUTES.has(details.route)) await checkStepUp(ctx, request, caller.auth, true)
   })
 }
