@@ -1,21 +1,14 @@
 import { Secret, TOTP } from 'otpauth'
-import type { Browser } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { ageSignIns } from '../support/ageSignIns'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { readOutboxCode } from '../support/readOutboxCode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 const isPrivateKey = (value: string): value is `0x${string}` => /^0x[0-9a-f]{64}$/.test(value)
 
