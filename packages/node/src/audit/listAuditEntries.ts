@@ -1,5 +1,5 @@
+import { type Camelized, camelize } from '@satchel/core/admin'
 import { z } from 'zod'
-import { type Camelized, camelize } from '../api/camelize'
 import { requestJson } from '../api/requestJson'
 import { toQuery } from '../api/toQuery'
 import type { SatchelNodeContext } from '../types'

@@ -1,5 +1,5 @@
+import { camelize } from '@satchel/core/admin'
 import { z } from 'zod'
-import { camelize } from '../api/camelize'
 
 /** One condition of a rule: a field of the request compared with a value. */
 export type PolicyCondition = {

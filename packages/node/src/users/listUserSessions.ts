@@ -1,6 +1,6 @@
+import { type Camelized, camelize } from '@satchel/core/admin'
 import { z } from 'zod'
 import { apiPath } from '../api/apiPath'
-import { type Camelized, camelize } from '../api/camelize'
 import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 

@@ -1,5 +1,5 @@
+import { camelize } from '@satchel/core/admin'
 import { z } from 'zod'
-import { camelize } from '../api/camelize'
 import type { SignerPublicKey } from '../signers/createSignerKey'
 
 const walletJsonSchema = z.object({

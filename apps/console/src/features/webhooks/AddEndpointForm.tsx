@@ -1,8 +1,9 @@
+import { WEBHOOK_EVENT_TYPES } from '@satchel/core/admin'
 import { type FormEvent, useId, useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { secretAnswerSchema, WEBHOOK_EVENTS } from './webhookSchemas'
+import { secretAnswerSchema } from './webhookSchemas'
 
 const isHttpUrl = (text: string) => {
   try {
@@ -79,7 +80,7 @@ export function AddEndpointForm({
       <fieldset className="field">
         <legend>Events (none ticked: every event)</legend>
         <div className="checks">
-          {WEBHOOK_EVENTS.map((type) => (
+          {WEBHOOK_EVENT_TYPES.map((type) => (
             <label key={type} className="check mono">
               <input
                 type="checkbox"
