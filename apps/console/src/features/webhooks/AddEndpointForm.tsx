@@ -1,8 +1,9 @@
 import { WEBHOOK_EVENT_TYPES } from '@satchel/core/admin'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { Field } from '../../shared/ui/Field'
 import { secretAnswerSchema } from './webhookSchemas'
 
 const isHttpUrl = (text: string) => {
@@ -29,7 +30,6 @@ export function AddEndpointForm({
   const [url, setUrl] = useState('')
   const [description, setDescription] = useState('')
   const [events, setEvents] = useState<string[]>([])
-  const id = useId()
   const problem =
     url.trim() !== '' && !isHttpUrl(url.trim())
       ? 'An http(s) URL, such as https://example.com/hooks'
@@ -53,30 +53,27 @@ export function AddEndpointForm({
   return (
     <form className="card stack" onSubmit={(event) => void submit(event).catch(() => {})}>
       <h2>Add an endpoint</h2>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>URL</label>
-        <input
-          id={`${id}-url`}
-          className="input"
-          type="url"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-url-note`}
-        />
-        <p id={`${id}-url-note`} className="field__error" aria-live="polite">
-          {problem ?? ''}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
-        <input
-          id={`${id}-description`}
-          className="input"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
+      <Field label="URL" problem={problem}>
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Description">
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        )}
+      </Field>
       <fieldset className="field">
         <legend>Events (none ticked: every event)</legend>
         <div className="checks">
