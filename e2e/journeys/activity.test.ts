@@ -1,22 +1,16 @@
 import { LOCAL_CHAIN_ID } from '@satchel/core'
 import { fundAccount } from '@satchel/devchain'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { requestDappConnection } from '../support/connectToDapp'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
 import { signInWithCoin } from '../support/signInWithCoin'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { startWalletConnectDapp } from '../support/startWalletConnectDapp'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 const EMAIL = 'ledger-reader@example.com'
 

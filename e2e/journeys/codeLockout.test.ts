@@ -1,17 +1,10 @@
-import type { Browser } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { readOutboxCode } from '../support/readOutboxCode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { readHeaderAddress, requestEmailCode } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 describe('the code lockout', () => {
   it('after five wrong codes the right one is told to request a new code, and the new code signs in', async () => {

@@ -1,21 +1,14 @@
 import { createServer, type Server } from 'node:http'
-import type { Browser } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { openConsoleScreen, signInToConsole } from '../support/consoleSteps'
 import { freePort } from '../support/freePort'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 /** A loopback webhook receiver: answers 200 and keeps what it was sent, with its headers. */
 async function startReceiver() {

@@ -1,14 +1,12 @@
 import { formatAddress, LOCAL_CHAIN_ID } from '@satchel/core'
-import type { Browser } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ExternalWallet,
   startExternalWallet,
 } from '../../packages/react/test/walletconnect/startExternalWallet'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
 // Issue 9, dApp role, in the web wallet: Settings shows a WalletConnect QR code and link, a phone
@@ -16,12 +14,9 @@ import { openScreen, signInWithEmail } from '../support/walletSteps'
 // and signs the Sign-In with Ethereum message, and the wallet appears among the ways to sign in; it is
 // unlinked from there, and the last way in left cannot be.
 
-let world: JourneyDevnet
-let browser: Browser
 let external: ExternalWallet
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
+setUpJourney()
+beforeAll(async () => {
   external = await startExternalWallet({
     relayUrl: world.devnet.urls.relay,
     chainId: LOCAL_CHAIN_ID,

@@ -1,23 +1,13 @@
 import { Secret, TOTP } from 'otpauth'
-import type { Browser } from 'playwright-core'
-import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { ageSignIns } from '../support/ageSignIns'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { readOutboxCode } from '../support/readOutboxCode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
-import { openScreen, signInWithEmail } from '../support/walletSteps'
+import { openScreen, readExportedKey, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
-
-const isPrivateKey = (value: string): value is `0x${string}` => /^0x[0-9a-f]{64}$/.test(value)
+setUpJourney()
 
 /** The authenticator app in the test: codes of the secret the wallet showed, at any moment. */
 const codeAt = (secret: string, timestamp: number) =>
@@ -64,12 +54,8 @@ describe('two-factor authentication and export', () => {
     // The enrolment's code cannot be replayed: the next one (accepted one step early) unlocks the export.
     await prompt.getByLabel('Code from your authenticator app').fill(codeAt(secret, Date.now() + 30_000))
     await prompt.getByRole('button', { name: 'Confirm' }).click()
-    const shown = page.getByTestId('exported-secret')
-    await shown.waitFor({ timeout: 20_000 })
-    const privateKey = ((await shown.textContent()) ?? '').trim()
-    if (!isPrivateKey(privateKey)) throw new Error('The export did not show a private key')
     // It is this wallet's key: it derives the address the header shows.
-    expect(privateKeyToAccount(privateKey).address).toBe(address)
+    const privateKey = await readExportedKey(page, address)
     // No screenshot here: the key is on screen, and a screenshot would put it on disk.
     expect(await checkAccessibility(page)).toEqual([])
 
@@ -108,11 +94,7 @@ describe('two-factor authentication and export', () => {
       .getByLabel('Code from the email')
       .fill(await readOutboxCode(context, world.outboxUrl, 'unhurried@example.com'))
     await prompt.getByRole('button', { name: 'Confirm' }).click()
-    const shown = page.getByTestId('exported-secret')
-    await shown.waitFor({ timeout: 20_000 })
-    const privateKey = ((await shown.textContent()) ?? '').trim()
-    if (!isPrivateKey(privateKey)) throw new Error('The export did not show a private key')
-    expect(privateKeyToAccount(privateKey).address).toBe(address)
+    await readExportedKey(page, address)
     await exporting.getByRole('button', { name: 'I saved it, hide it' }).click()
     await context.close()
   })

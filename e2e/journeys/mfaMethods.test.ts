@@ -1,30 +1,17 @@
-import type { Browser, Page } from 'playwright-core'
-import { privateKeyToAccount } from 'viem/accounts'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { addVirtualAuthenticator } from '../support/addVirtualAuthenticator'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { readOutboxCode } from '../support/readOutboxCode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
-import { openScreen, signInWithEmail } from '../support/walletSteps'
+import { openScreen, readExportedKey, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
-
-const isPrivateKey = (value: string): value is `0x${string}` => /^0x[0-9a-f]{64}$/.test(value)
+setUpJourney()
 
 /** Reads the exported key from the screen and checks it is this wallet's, then hides it. */
 async function expectExportOf(page: Page, address: string): Promise<void> {
-  const shown = page.getByTestId('exported-secret')
-  await shown.waitFor({ timeout: 30_000 })
-  const privateKey = ((await shown.textContent()) ?? '').trim()
-  if (!isPrivateKey(privateKey)) throw new Error('The export did not show a private key')
-  expect(privateKeyToAccount(privateKey).address).toBe(address)
+  await readExportedKey(page, address)
   await page.getByRole('button', { name: 'I saved it, hide it' }).click()
   expect(await page.getByTestId('exported-secret').count()).toBe(0)
 }

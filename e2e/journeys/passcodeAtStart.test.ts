@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { lockWithPasscode } from '../support/lockWithPasscode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 const FRIEND = '0x000000000000000000000000000000000000bEEF'
 const PASSCODE = 'Copper-kettle-17-green-moss'

@@ -1,18 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { lockWithPasscode } from '../support/lockWithPasscode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 const FRIEND = '0x000000000000000000000000000000000000dEaD'
 const PASSCODE = 'Lantern-orbit-42-quiet-ferns'

@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { ageSignIns } from '../support/ageSignIns'
 import { checkAccessibility } from '../support/checkAccessibility'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { readOutboxCode } from '../support/readOutboxCode'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 describe('settings', () => {
   it('links and unlinks ways in, with the rules’ own messages when one is refused', async () => {

@@ -1,20 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { findOverflow } from '../support/findOverflow'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { startWalletConnectDapp, type WalletConnectDapp } from '../support/startWalletConnectDapp'
 import { openScreen, readHeaderAddress, signInWithEmail } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
 let dapp: WalletConnectDapp
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
+setUpJourney()
+beforeAll(async () => {
   dapp = await startWalletConnectDapp(world.devnet.urls.relay)
 })
 afterAll(async () => {

@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { requestDappConnection } from '../support/connectToDapp'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
 import { signInWithCoin } from '../support/signInWithCoin'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { startWalletConnectDapp } from '../support/startWalletConnectDapp'
 import { readHeaderAddress } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 /** Everything the page's console says about its Content Security Policy, from now on. */
 function collectPolicyMessages(page: Page): string[] {

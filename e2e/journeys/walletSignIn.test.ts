@@ -1,21 +1,14 @@
 import { formatAddress, LOCAL_CHAIN_ID } from '@satchel/core'
-import type { Browser } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { checkAccessibility } from '../support/checkAccessibility'
 import { injectTestSolanaWallet } from '../support/injectTestSolanaWallet'
 import { injectTestWallet } from '../support/injectTestWallet'
-import { test } from '../support/journeyTest'
+import { browser, setUpJourney, world } from '../support/journeyTest'
 import { saveScreenshot } from '../support/saveScreenshot'
-import type { JourneyDevnet } from '../support/startJourneyDevnet'
 import { openScreen, readHeaderAddress } from '../support/walletSteps'
 
-let world: JourneyDevnet
-let browser: Browser
-test.beforeAll(async ({ world: shared, browser: chromium }) => {
-  world = shared
-  browser = chromium
-})
+setUpJourney()
 
 describe('sign-in with a browser wallet', () => {
   it('says so when the page has no browser wallet', async () => {

@@ -12,12 +12,7 @@ import { type JourneyDevnet, startJourneyDevnet } from './startJourneyDevnet'
  * for itself, as before.
  *
  * @example
- * let world: JourneyDevnet
- * let browser: Browser
- * test.beforeAll(({ world: shared, browser: chromium }) => {
- *   world = shared
- *   browser = chromium
- * })
+ * test('signs in', async ({ world, browser }) => { ... })
  */
 export const test = baseTest
   // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern.
@@ -38,3 +33,25 @@ export const test = baseTest
     })
     return shared.browser
   })
+
+/** The worker's devnet, for a journey file that called {@link setUpJourney} (set before its tests). */
+export let world: JourneyDevnet
+/** The worker's Chromium, for a journey file that called {@link setUpJourney} (set before its tests). */
+export let browser: Browser
+
+/**
+ * Gives a journey file written with `describe`/`it` the worker's devnet and Chromium as `world` and
+ * `browser`, imported from here: one line where each file used to copy the fixture hand-over, and
+ * the file-scoped `browser` fixture still closes what the file leaves open.
+ *
+ * @example
+ * import { browser, setUpJourney, world } from '../support/journeyTest'
+ * setUpJourney()
+ * it('signs in', async () => { await signInWithEmail(await browser.newPage(), world, 'ada@example.com') })
+ */
+export function setUpJourney(): void {
+  test.beforeAll(({ world: shared, browser: chromium }) => {
+    world = shared
+    browser = chromium
+  })
+}

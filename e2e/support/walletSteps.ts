@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
+import { privateKeyToAccount } from 'viem/accounts'
+import { expect } from 'vitest'
 import { readOutboxCode } from './readOutboxCode'
 
 /**
@@ -115,4 +117,22 @@ export async function fundWithSandboxCard(
   await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor()
   await checkout.close()
   await page.getByText('Your funds arrived.').waitFor({ timeout: 30_000 })
+}
+
+const isPrivateKey = (value: string): value is `0x${string}` => /^0x[0-9a-f]{64}$/.test(value)
+
+/**
+ * The private key an export shows, once it is on screen, checked to be the key of the wallet at
+ * `address` (it derives the address the header shows).
+ *
+ * @example
+ * const privateKey = await readExportedKey(page, address)
+ */
+export async function readExportedKey(page: Page, address: string): Promise<`0x${string}`> {
+  const shown = page.getByTestId('exported-secret')
+  await shown.waitFor({ timeout: 30_000 })
+  const privateKey = ((await shown.textContent()) ?? '').trim()
+  if (!isPrivateKey(privateKey)) throw new Error('The export did not show a private key')
+  expect(privateKeyToAccount(privateKey).address).toBe(address)
+  return privateKey
 }

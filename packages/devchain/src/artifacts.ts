@@ -2,124 +2,26 @@
 // solc 0.8.37+commit.f401782d.Emscripten.clang. Do not edit: change the .sol file and run
 // `npx tsx packages/devchain/scripts/compile-contracts.ts`; a test fails while the two disagree.
 
+import { parseAbi } from 'viem'
+
 /** ABI and creation bytecode of `SatchelUSD`. */
 export const satchelUsd = {
-  abi: [
-    { inputs: [], stateMutability: 'nonpayable', type: 'constructor' },
-    {
-      anonymous: false,
-      inputs: [
-        { indexed: true, internalType: 'address', name: 'owner', type: 'address' },
-        { indexed: true, internalType: 'address', name: 'spender', type: 'address' },
-        { indexed: false, internalType: 'uint256', name: 'value', type: 'uint256' },
-      ],
-      name: 'Approval',
-      type: 'event',
-    },
-    {
-      anonymous: false,
-      inputs: [
-        { indexed: true, internalType: 'address', name: 'from', type: 'address' },
-        { indexed: true, internalType: 'address', name: 'to', type: 'address' },
-        { indexed: false, internalType: 'uint256', name: 'value', type: 'uint256' },
-      ],
-      name: 'Transfer',
-      type: 'event',
-    },
-    {
-      inputs: [
-        { internalType: 'address', name: 'owner_', type: 'address' },
-        { internalType: 'address', name: 'spender', type: 'address' },
-      ],
-      name: 'allowance',
-      outputs: [{ internalType: 'uint256', name: '', type: 'uint256' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [
-        { internalType: 'address', name: 'spender', type: 'address' },
-        { internalType: 'uint256', name: 'value', type: 'uint256' },
-      ],
-      name: 'approve',
-      outputs: [{ internalType: 'bool', name: '', type: 'bool' }],
-      stateMutability: 'nonpayable',
-      type: 'function',
-    },
-    {
-      inputs: [{ internalType: 'address', name: 'account', type: 'address' }],
-      name: 'balanceOf',
-      outputs: [{ internalType: 'uint256', name: '', type: 'uint256' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [],
-      name: 'decimals',
-      outputs: [{ internalType: 'uint8', name: '', type: 'uint8' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [
-        { internalType: 'address', name: 'to', type: 'address' },
-        { internalType: 'uint256', name: 'amount', type: 'uint256' },
-      ],
-      name: 'mint',
-      outputs: [],
-      stateMutability: 'nonpayable',
-      type: 'function',
-    },
-    {
-      inputs: [],
-      name: 'name',
-      outputs: [{ internalType: 'string', name: '', type: 'string' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [],
-      name: 'owner',
-      outputs: [{ internalType: 'address', name: '', type: 'address' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [],
-      name: 'symbol',
-      outputs: [{ internalType: 'string', name: '', type: 'string' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [],
-      name: 'totalSupply',
-      outputs: [{ internalType: 'uint256', name: '', type: 'uint256' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [
-        { internalType: 'address', name: 'to', type: 'address' },
-        { internalType: 'uint256', name: 'value', type: 'uint256' },
-      ],
-      name: 'transfer',
-      outputs: [{ internalType: 'bool', name: '', type: 'bool' }],
-      stateMutability: 'nonpayable',
-      type: 'function',
-    },
-    {
-      inputs: [
-        { internalType: 'address', name: 'from', type: 'address' },
-        { internalType: 'address', name: 'to', type: 'address' },
-        { internalType: 'uint256', name: 'value', type: 'uint256' },
-      ],
-      name: 'transferFrom',
-      outputs: [{ internalType: 'bool', name: '', type: 'bool' }],
-      stateMutability: 'nonpayable',
-      type: 'function',
-    },
-  ] as const,
+  abi: parseAbi([
+    'constructor()',
+    'event Approval(address indexed owner, address indexed spender, uint256 value)',
+    'event Transfer(address indexed from, address indexed to, uint256 value)',
+    'function allowance(address owner_, address spender) view returns (uint256)',
+    'function approve(address spender, uint256 value) returns (bool)',
+    'function balanceOf(address account) view returns (uint256)',
+    'function decimals() view returns (uint8)',
+    'function mint(address to, uint256 amount)',
+    'function name() view returns (string)',
+    'function owner() view returns (address)',
+    'function symbol() view returns (string)',
+    'function totalSupply() view returns (uint256)',
+    'function transfer(address to, uint256 value) returns (bool)',
+    'function transferFrom(address from, address to, uint256 value) returns (bool)',
+  ]),
   bytecode:
     '0x60a0604052348015600e575f5ffd5b50336080526080516107cd6100325f395f81816101a401526103e301526107cd5ff3fe608060405234801561000f575f5ffd5b50600436106100a6575f3560e01c806340c10f191161006e57806340c10f191461016257806370a08231146101775780638da5cb5b1461019f57806395d89b41146101de578063a9059cbb14610201578063dd62ed3e14610214575f5ffd5b806306fdde03146100aa578063095ea7b3146100fc57806318160ddd1461011f57806323b872dd14610135578063313ce56714610148575b5f5ffd5b6100e66040518060400160405280601981526020017f55534420436f696e20285361746368656c206465766e6574290000000000000081525081565b6040516100f39190610675565b60405180910390f35b61010f61010a3660046106c5565b61024c565b60405190151581526020016100f3565b6101275f5481565b6040519081526020016100f3565b61010f6101433660046106ed565b610317565b610150600681565b60405160ff90911681526020016100f3565b6101756101703660046106c5565b6103d8565b005b610127610185366004610727565b6001600160a01b03165f9081526001602052604090205490565b6101c67f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b0390911681526020016100f3565b6100e6604051806040016040528060048152602001635553444360e01b81525081565b61010f61020f3660046106c5565b61051a565b610127610222366004610747565b6001600160a01b039182165f90815260026020908152604080832093909416825291909152205490565b5f6001600160a01b0383166102b35760405162461bcd60e51b815260206004820152602260248201527f45524332303a20617070726f766520746f20746865207a65726f206164647265604482015261737360f01b60648201526084015b60405180910390fd5b335f8181526002602090815260408083206001600160a01b03881680855290835292819020869055518581529192917f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925910160405180910390a35060015b92915050565b6001600160a01b0383165f9081526002602090815260408083203384529091528120548083111561039b5760405162461bcd60e51b815260206004820152602860248201527f45524332303a207472616e7366657220616d6f756e74206578636565647320616044820152676c6c6f77616e636560c01b60648201526084016102aa565b6001600160a01b0385165f908152600260209081526040808320338452909152902083820390556103cd85858561052f565b506001949350505050565b336001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000161461045c5760405162461bcd60e51b815260206004820152602360248201527f5361746368656c5553443a2063616c6c6572206973206e6f7420746865206f776044820152623732b960e91b60648201526084016102aa565b6001600160a01b0382166104b25760405162461bcd60e51b815260206004820152601f60248201527f45524332303a206d696e7420746f20746865207a65726f20616464726573730060448201526064016102aa565b805f5f8282546104c29190610778565b90915550506001600160a01b0382165f818152600160209081526040808320805486019055518481527fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef910160405180910390a35050565b5f61052633848461052f565b50600192915050565b6001600160a01b0382166105915760405162461bcd60e51b815260206004820152602360248201527f45524332303a207472616e7366657220746f20746865207a65726f206164647260448201526265737360e81b60648201526084016102aa565b6001600160a01b0383165f90815260016020526040902054808211156106085760405162461bcd60e51b815260206004820152602660248201527f45524332303a207472616e7366657220616d6f756e7420657863656564732062604482015265616c616e636560d01b60648201526084016102aa565b6001600160a01b038085165f8181526001602052604080822086860390559286168082529083902080548601905591517fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef906106679086815260200190565b60405180910390a350505050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80356001600160a01b03811681146106c0575f5ffd5b919050565b5f5f604083850312156106d6575f5ffd5b6106df836106aa565b946020939093013593505050565b5f5f5f606084860312156106ff575f5ffd5b610708846106aa565b9250610716602085016106aa565b929592945050506040919091013590565b5f60208284031215610737575f5ffd5b610740826106aa565b9392505050565b5f5f60408385031215610758575f5ffd5b610761836106aa565b915061076f602084016106aa565b90509250929050565b8082018082111561031157634e487b7160e01b5f52601160045260245ffdfea26469706673582212200c5e5abd7cef9982e2481be38b54e5c4263c48d9d7b1fd1ad0e90c69583cf2c864736f6c63430008250033' as const,
 }

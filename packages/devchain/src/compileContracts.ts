@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BaseError } from '@satchel/core'
+import { type Abi, formatAbi, parseAbi } from 'abitype'
 import solc from 'solc'
 import { z } from 'zod'
 
@@ -17,7 +18,8 @@ export type CompiledContract = {
   contractName: string
   /** The name of its export in `artifacts.ts`, such as `satchelUsd`. */
   exportName: string
-  abi: readonly unknown[]
+  /** In viem's parsed form, as the human-readable ABI in `artifacts.ts` reads back (no `internalType`). */
+  abi: Abi
   /** Creation bytecode, `0x`-prefixed. */
   bytecode: `0x${string}`
 }
@@ -97,7 +99,9 @@ export function compileContracts(parameters: CompileContractsParameters = {}): C
       contracts.push({
         contractName,
         exportName: toExportName(contractName),
-        abi: contract.abi,
+        // solc's own output, so its ABI is an ABI; read back from its signatures, it is exactly
+        // what the committed human-readable artifact parses to.
+        abi: parseAbi(formatAbi(contract.abi as Abi)),
         bytecode: `0x${contract.evm.bytecode.object}`,
       })
     }
@@ -106,8 +110,9 @@ export function compileContracts(parameters: CompileContractsParameters = {}): C
 }
 
 /**
- * The text of `artifacts.ts` for compiled contracts: one `as const` export per contract, so viem
- * infers function names and argument types from the ABI. Biome formats the file afterwards.
+ * The text of `artifacts.ts` for compiled contracts: one export per contract, its ABI in human-readable
+ * signatures (`function balanceOf(address account) view returns (uint256)`) that `parseAbi` types, so
+ * viem infers function names and argument types from it. Biome formats the file afterwards.
  *
  * @example
  * writeFileSync('artifacts.ts', renderArtifacts(compileContracts()))
@@ -118,12 +123,14 @@ export function renderArtifacts(compiled: CompileContractsReturnType): string {
     `// solc ${compiled.compilerVersion}. Do not edit: change the .sol file and run`,
     '// `npx tsx packages/devchain/scripts/compile-contracts.ts`; a test fails while the two disagree.',
     '',
+    "import { parseAbi } from 'viem'",
+    '',
   ]
   for (const contract of compiled.contracts) {
     lines.push(
       `/** ABI and creation bytecode of \`${contract.contractName}\`. */`,
       `export const ${contract.exportName} = {`,
-      `  abi: ${JSON.stringify(contract.abi)} as const,`,
+      `  abi: parseAbi(${JSON.stringify(formatAbi(contract.abi))}),`,
       `  bytecode: '${contract.bytecode}' as const,`,
       '}',
       '',

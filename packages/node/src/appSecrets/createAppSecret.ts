@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { readSecret } from '../api/readSecret'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { type AppSecretInfo, toAppSecretInfo } from './toAppSecretInfo'
 
@@ -15,10 +15,12 @@ export async function createAppSecret(
   context: SatchelNodeContext,
   { access = 'full' }: { access?: 'full' | 'read_only' } = {},
 ): Promise<AppSecretInfo & { secret: string }> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: '/api/v1/apps/secrets',
-    body: { access },
-  })
-  return { ...toAppSecretInfo(body), secret: z.object({ secret: z.string() }).parse(body).secret }
+  return requestJson(
+    context,
+    { method: 'POST', path: '/api/v1/apps/secrets', body: { access } },
+    (answer) => ({
+      ...toAppSecretInfo(answer),
+      secret: readSecret(answer),
+    }),
+  )
 }

@@ -1,3 +1,4 @@
+import { apiPath } from '../api/apiPath'
 import { requestApi } from '../api/requestApi'
 import type { SatchelNodeContext } from '../types'
 
@@ -13,8 +14,5 @@ export async function deleteAppSecret(
   context: SatchelNodeContext,
   { secretId }: { secretId: string },
 ): Promise<void> {
-  await requestApi(context, {
-    method: 'DELETE',
-    path: `/api/v1/apps/secrets/${encodeURIComponent(secretId)}`,
-  })
+  await requestApi(context, { method: 'DELETE', path: apiPath`/apps/secrets/${secretId}` })
 }

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { readList } from '../api/readList'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { type AppSecretInfo, toAppSecretInfo } from './toAppSecretInfo'
 
@@ -10,9 +10,5 @@ import { type AppSecretInfo, toAppSecretInfo } from './toAppSecretInfo'
  * const secrets = await listAppSecrets(context)
  */
 export async function listAppSecrets(context: SatchelNodeContext): Promise<AppSecretInfo[]> {
-  const { body } = await requestApi(context, { method: 'GET', path: '/api/v1/apps/secrets' })
-  return z
-    .object({ data: z.array(z.unknown()) })
-    .parse(body)
-    .data.map(toAppSecretInfo)
+  return requestJson(context, { method: 'GET', path: '/api/v1/apps/secrets' }, readList(toAppSecretInfo))
 }

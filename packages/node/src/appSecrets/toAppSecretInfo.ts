@@ -1,5 +1,5 @@
+import { type Camelized, camelize } from '@satchel/core/admin'
 import { z } from 'zod'
-import { type Camelized, camelize } from '../api/camelize'
 
 export const appSecretJsonSchema = z.object({
   id: z.string(),

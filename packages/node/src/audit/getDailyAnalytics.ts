@@ -1,6 +1,6 @@
+import { type Camelized, camelize } from '@satchel/core/admin'
 import { z } from 'zod'
-import { type Camelized, camelize } from '../api/camelize'
-import { requestApi } from '../api/requestApi'
+import { requestJson } from '../api/requestJson'
 import { toQuery } from '../api/toQuery'
 import type { SatchelNodeContext } from '../types'
 
@@ -35,9 +35,8 @@ export async function getDailyAnalytics(
   context: SatchelNodeContext,
   { from, to }: { from: string; to: string },
 ): Promise<DailyAnalytics[]> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/analytics/daily?${toQuery({ from, to })}`,
-  })
-  return camelize(answerSchema.parse(body).days, ['sign_ups'])
+  const path = `/api/v1/analytics/daily?${toQuery({ from, to })}`
+  return requestJson(context, { method: 'GET', path }, (body) =>
+    camelize(answerSchema.parse(body).days, ['sign_ups']),
+  )
 }

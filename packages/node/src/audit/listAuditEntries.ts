@@ -1,6 +1,6 @@
+import { type Camelized, camelize } from '@satchel/core/admin'
 import { z } from 'zod'
-import { type Camelized, camelize } from '../api/camelize'
-import { requestApi } from '../api/requestApi'
+import { requestJson } from '../api/requestJson'
 import { toQuery } from '../api/toQuery'
 import type { SatchelNodeContext } from '../types'
 
@@ -49,7 +49,7 @@ export async function listAuditEntries(
   context: SatchelNodeContext,
   parameters: ListAuditEntriesParameters = {},
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const { body } = await requestApi(context, { method: 'GET', path: `/api/v1/audit?${toQuery(parameters)}` })
-  const page = pageSchema.parse(body)
+  const path = `/api/v1/audit?${toQuery(parameters)}`
+  const page = await requestJson(context, { method: 'GET', path }, pageSchema.parse)
   return { entries: camelize(page.data, ['actor', 'details']), nextCursor: page.next_cursor }
 }

@@ -1,4 +1,4 @@
-import { requestApi } from '../api/requestApi'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { type Policy, type PolicyRule, toPolicy } from './toPolicy'
 import { toPolicyRuleJson } from './toPolicyRuleJson'
@@ -26,10 +26,6 @@ export async function createPolicy(
   context: SatchelNodeContext,
   { name, chainType, rules }: CreatePolicyParameters,
 ): Promise<Policy> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: '/api/v1/policies',
-    body: { name, chain_type: chainType, rules: rules.map(toPolicyRuleJson) },
-  })
-  return toPolicy(body)
+  const body = { name, chain_type: chainType, rules: rules.map(toPolicyRuleJson) }
+  return requestJson(context, { method: 'POST', path: '/api/v1/policies', body }, toPolicy)
 }

@@ -1,3 +1,4 @@
+import { apiPath } from '../api/apiPath'
 import { requestApi } from '../api/requestApi'
 import type { SatchelNodeContext } from '../types'
 
@@ -12,5 +13,5 @@ export async function deletePolicy(
   context: SatchelNodeContext,
   { policyId }: { policyId: string },
 ): Promise<void> {
-  await requestApi(context, { method: 'DELETE', path: `/api/v1/policies/${encodeURIComponent(policyId)}` })
+  await requestApi(context, { method: 'DELETE', path: apiPath`/policies/${policyId}` })
 }

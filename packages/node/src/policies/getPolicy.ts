@@ -1,4 +1,5 @@
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { type Policy, toPolicy } from './toPolicy'
 
@@ -13,9 +14,5 @@ export async function getPolicy(
   context: SatchelNodeContext,
   { policyId }: { policyId: string },
 ): Promise<Policy> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/policies/${encodeURIComponent(policyId)}`,
-  })
-  return toPolicy(body)
+  return requestJson(context, { method: 'GET', path: apiPath`/policies/${policyId}` }, toPolicy)
 }

@@ -1,3 +1,4 @@
+import { camelize } from '@satchel/core/admin'
 import { z } from 'zod'
 
 /** One condition of a rule: a field of the request compared with a value. */
@@ -64,24 +65,5 @@ const policySchema = z.object({
  * const policy = toPolicy(body)
  */
 export function toPolicy(answer: unknown): Policy {
-  const policy = policySchema.parse(answer)
-  return {
-    id: policy.id,
-    name: policy.name,
-    chainType: policy.chain_type,
-    ownerId: policy.owner_id,
-    rules: policy.rules.map((rule) => ({
-      name: rule.name,
-      method: rule.method,
-      conditions: rule.conditions.map((condition) => ({
-        fieldSource: condition.field_source,
-        field: condition.field,
-        operator: condition.operator,
-        value: condition.value,
-      })),
-      action: rule.action,
-    })),
-    createdAt: policy.created_at,
-    updatedAt: policy.updated_at,
-  }
+  return camelize(policySchema.parse(answer))
 }

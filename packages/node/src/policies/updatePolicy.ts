@@ -1,4 +1,5 @@
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { type Policy, type PolicyRule, toPolicy } from './toPolicy'
 import { toPolicyRuleJson } from './toPolicyRuleJson'
@@ -20,13 +21,6 @@ export async function updatePolicy(
   context: SatchelNodeContext,
   { policyId, name, rules }: UpdatePolicyParameters,
 ): Promise<Policy> {
-  const { body } = await requestApi(context, {
-    method: 'PATCH',
-    path: `/api/v1/policies/${encodeURIComponent(policyId)}`,
-    body: {
-      ...(name !== undefined && { name }),
-      ...(rules !== undefined && { rules: rules.map(toPolicyRuleJson) }),
-    },
-  })
-  return toPolicy(body)
+  const body = { ...(name !== undefined && { name }), ...(rules && { rules: rules.map(toPolicyRuleJson) }) }
+  return requestJson(context, { method: 'PATCH', path: apiPath`/policies/${policyId}`, body }, toPolicy)
 }

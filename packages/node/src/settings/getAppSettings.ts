@@ -1,4 +1,4 @@
-import { requestApi } from '../api/requestApi'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { type AppSettings, toAppSettings } from './toAppSettings'
 
@@ -9,6 +9,5 @@ import { type AppSettings, toAppSettings } from './toAppSettings'
  * const { loginMethods } = await getAppSettings(context)
  */
 export async function getAppSettings(context: SatchelNodeContext): Promise<AppSettings> {
-  const { body } = await requestApi(context, { method: 'GET', path: '/api/v1/apps/settings' })
-  return toAppSettings(body)
+  return requestJson(context, { method: 'GET', path: '/api/v1/apps/settings' }, toAppSettings)
 }

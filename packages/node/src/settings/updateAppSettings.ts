@@ -1,4 +1,4 @@
-import { requestApi } from '../api/requestApi'
+import { requestJson } from '../api/requestJson'
 import { snakeize } from '../api/snakeize'
 import type { SatchelNodeContext } from '../types'
 import { type AccessList, type AppSettings, toAppSettings } from './toAppSettings'
@@ -24,10 +24,6 @@ export async function updateAppSettings(
   context: SatchelNodeContext,
   parameters: UpdateAppSettingsParameters,
 ): Promise<AppSettings> {
-  const { body } = await requestApi(context, {
-    method: 'PATCH',
-    path: '/api/v1/apps/settings',
-    body: snakeize(parameters),
-  })
-  return toAppSettings(body)
+  const body = snakeize(parameters)
+  return requestJson(context, { method: 'PATCH', path: '/api/v1/apps/settings', body }, toAppSettings)
 }

@@ -1,4 +1,4 @@
-import { requestApi } from '../api/requestApi'
+import { requestJson } from '../api/requestJson'
 import { snakeize } from '../api/snakeize'
 import type { SatchelNodeContext } from '../types'
 import { type AdminUser, toAdminUser } from './toAdminUser'
@@ -29,13 +29,9 @@ export async function createUser(
   context: SatchelNodeContext,
   parameters: CreateUserParameters,
 ): Promise<AdminUser> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: '/api/v1/users',
-    body: snakeize({
-      linkedAccounts: parameters.linkedAccounts,
-      wallets: (parameters.wallets ?? []).map((chainType) => ({ chainType })),
-    }),
+  const body = snakeize({
+    linkedAccounts: parameters.linkedAccounts,
+    wallets: (parameters.wallets ?? []).map((chainType) => ({ chainType })),
   })
-  return toAdminUser(body)
+  return requestJson(context, { method: 'POST', path: '/api/v1/users', body }, toAdminUser)
 }

@@ -1,6 +1,7 @@
+import { type Camelized, camelize } from '@satchel/core/admin'
 import { z } from 'zod'
-import { type Camelized, camelize } from '../api/camelize'
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 
 const answerSchema = z.object({ id: z.string(), deleted_at: z.string(), purge_after: z.string() })
@@ -19,9 +20,7 @@ export async function deleteUser(
   context: SatchelNodeContext,
   { userId }: { userId: string },
 ): Promise<DeleteUserReturnType> {
-  const { body } = await requestApi(context, {
-    method: 'DELETE',
-    path: `/api/v1/users/${encodeURIComponent(userId)}`,
-  })
-  return camelize(answerSchema.parse(body))
+  return requestJson(context, { method: 'DELETE', path: apiPath`/users/${userId}` }, (body) =>
+    camelize(answerSchema.parse(body)),
+  )
 }

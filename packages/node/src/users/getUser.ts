@@ -1,4 +1,5 @@
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { type AdminUser, toAdminUser } from './toAdminUser'
 
@@ -13,9 +14,5 @@ export async function getUser(
   context: SatchelNodeContext,
   { userId }: { userId: string },
 ): Promise<AdminUser> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/users/${encodeURIComponent(userId)}`,
-  })
-  return toAdminUser(body)
+  return requestJson(context, { method: 'GET', path: apiPath`/users/${userId}` }, toAdminUser)
 }

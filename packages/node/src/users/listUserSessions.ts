@@ -1,6 +1,7 @@
+import { type Camelized, camelize } from '@satchel/core/admin'
 import { z } from 'zod'
-import { type Camelized, camelize } from '../api/camelize'
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 
 const listSchema = z.object({
@@ -29,9 +30,6 @@ export async function listUserSessions(
   context: SatchelNodeContext,
   { userId }: { userId: string },
 ): Promise<UserSession[]> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/users/${encodeURIComponent(userId)}/sessions`,
-  })
-  return camelize(listSchema.parse(body).data)
+  const path = apiPath`/users/${userId}/sessions`
+  return requestJson(context, { method: 'GET', path }, (body) => camelize(listSchema.parse(body).data))
 }

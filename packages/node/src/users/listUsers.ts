@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { readPage } from '../api/readPage'
+import { requestJson } from '../api/requestJson'
 import { toQuery } from '../api/toQuery'
 import type { SatchelNodeContext } from '../types'
 import { type AdminUser, toAdminUser } from './toAdminUser'
@@ -17,8 +17,6 @@ export type ListUsersParameters = {
 
 export type ListUsersReturnType = { users: AdminUser[]; nextCursor: string | null }
 
-const pageSchema = z.object({ data: z.array(z.unknown()), next_cursor: z.string().nullable() })
-
 /**
  * A page of the app's users, oldest first (`GET /api/v1/users`). Paging is by position, so users who
  * sign up meanwhile are neither skipped nor repeated: call again with `nextCursor` until it is null.
@@ -31,7 +29,7 @@ export async function listUsers(
   context: SatchelNodeContext,
   parameters: ListUsersParameters = {},
 ): Promise<ListUsersReturnType> {
-  const { body } = await requestApi(context, { method: 'GET', path: `/api/v1/users?${toQuery(parameters)}` })
-  const page = pageSchema.parse(body)
-  return { users: page.data.map(toAdminUser), nextCursor: page.next_cursor }
+  const path = `/api/v1/users?${toQuery(parameters)}`
+  const { items, nextCursor } = await requestJson(context, { method: 'GET', path }, readPage(toAdminUser))
+  return { users: items, nextCursor }
 }

@@ -1,4 +1,4 @@
-import { requestApi } from '../api/requestApi'
+import { requestJson } from '../api/requestJson'
 import { toQuery } from '../api/toQuery'
 import type { SatchelNodeContext } from '../types'
 import { type AdminUser, toAdminUser } from './toAdminUser'
@@ -24,9 +24,9 @@ export async function lookupUser(
   context: SatchelNodeContext,
   parameters: LookupUserParameters,
 ): Promise<AdminUser> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/users/lookup?${toQuery(parameters)}`,
-  })
-  return toAdminUser(body)
+  return requestJson(
+    context,
+    { method: 'GET', path: `/api/v1/users/lookup?${toQuery(parameters)}` },
+    toAdminUser,
+  )
 }

@@ -1,4 +1,5 @@
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { type AdminUser, toAdminUser } from './toAdminUser'
 
@@ -13,10 +14,9 @@ export async function restoreUser(
   context: SatchelNodeContext,
   { userId }: { userId: string },
 ): Promise<AdminUser> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: `/api/v1/users/${encodeURIComponent(userId)}/restore`,
-    body: {},
-  })
-  return toAdminUser(body)
+  return requestJson(
+    context,
+    { method: 'POST', path: apiPath`/users/${userId}/restore`, body: {} },
+    toAdminUser,
+  )
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 
 const oneSchema = z.object({ id: z.string(), revoked: z.literal(true) })
@@ -17,15 +18,11 @@ export async function revokeUserSessions(
   context: SatchelNodeContext,
   { userId, sessionId }: { userId: string; sessionId?: string | undefined },
 ): Promise<number> {
-  const base = `/api/v1/users/${encodeURIComponent(userId)}/sessions`
   if (sessionId === undefined) {
-    const { body } = await requestApi(context, { method: 'DELETE', path: base })
-    return allSchema.parse(body).revoked
+    const path = apiPath`/users/${userId}/sessions`
+    return requestJson(context, { method: 'DELETE', path }, (body) => allSchema.parse(body).revoked)
   }
-  const { body } = await requestApi(context, {
-    method: 'DELETE',
-    path: `${base}/${encodeURIComponent(sessionId)}`,
-  })
-  oneSchema.parse(body)
+  const path = apiPath`/users/${userId}/sessions/${sessionId}`
+  await requestJson(context, { method: 'DELETE', path }, oneSchema.parse)
   return 1
 }

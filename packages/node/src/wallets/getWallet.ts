@@ -1,4 +1,5 @@
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { toWallet, type Wallet } from './toWallet'
 
@@ -13,9 +14,5 @@ export async function getWallet(
   context: SatchelNodeContext,
   { walletId }: { walletId: string },
 ): Promise<Wallet> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/wallets/${encodeURIComponent(walletId)}`,
-  })
-  return toWallet(body)
+  return requestJson(context, { method: 'GET', path: apiPath`/wallets/${walletId}` }, toWallet)
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 
 const transactionSchema = z.object({
@@ -27,11 +28,8 @@ export async function getWalletTransaction(
   context: SatchelNodeContext,
   { walletId, hash }: { walletId: string; hash: string },
 ): Promise<WalletTransaction> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/wallets/${encodeURIComponent(walletId)}/transactions/${encodeURIComponent(hash)}`,
-  })
-  const transaction = transactionSchema.parse(body)
+  const path = apiPath`/wallets/${walletId}/transactions/${hash}`
+  const transaction = await requestJson(context, { method: 'GET', path }, transactionSchema.parse)
   return {
     hash: transaction.hash,
     caip2: transaction.caip2,

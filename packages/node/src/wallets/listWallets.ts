@@ -1,9 +1,8 @@
-import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { readList } from '../api/readList'
+import { requestJson } from '../api/requestJson'
+import { toQuery } from '../api/toQuery'
 import type { SatchelNodeContext } from '../types'
 import { toWallet, type Wallet } from './toWallet'
-
-const listSchema = z.object({ data: z.array(z.unknown()) })
 
 /**
  * A user's embedded wallets (`GET /api/v1/wallets?user_id=...` with the app secret).
@@ -16,9 +15,9 @@ export async function listWallets(
   context: SatchelNodeContext,
   { userId }: { userId: string },
 ): Promise<Wallet[]> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/wallets?user_id=${encodeURIComponent(userId)}`,
-  })
-  return listSchema.parse(body).data.map(toWallet)
+  return requestJson(
+    context,
+    { method: 'GET', path: `/api/v1/wallets?${toQuery({ userId })}` },
+    readList(toWallet),
+  )
 }

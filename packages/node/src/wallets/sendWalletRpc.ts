@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 
 /** The wallet methods, with the API's own parameter shapes (see the API reference). */
@@ -52,12 +53,10 @@ export async function sendWalletRpc(
   context: SatchelNodeContext,
   { walletId, request, signerKey, idempotencyKey }: SendWalletRpcParameters,
 ): Promise<WalletRpcResult> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: `/api/v1/wallets/${encodeURIComponent(walletId)}/rpc`,
-    body: request,
-    signerKey,
-    idempotencyKey,
-  })
-  return resultSchema.parse(body)
+  const path = apiPath`/wallets/${walletId}/rpc`
+  return requestJson(
+    context,
+    { method: 'POST', path, body: request, signerKey, idempotencyKey },
+    resultSchema.parse,
+  )
 }

@@ -1,4 +1,5 @@
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { toWallet, type Wallet } from './toWallet'
 
@@ -14,10 +15,6 @@ export async function setWalletPolicies(
   context: SatchelNodeContext,
   { walletId, policyIds }: { walletId: string; policyIds: readonly string[] },
 ): Promise<Wallet> {
-  const { body } = await requestApi(context, {
-    method: 'PATCH',
-    path: `/api/v1/wallets/${encodeURIComponent(walletId)}/policies`,
-    body: { policy_ids: [...policyIds] },
-  })
-  return toWallet(body)
+  const path = apiPath`/wallets/${walletId}/policies`
+  return requestJson(context, { method: 'PATCH', path, body: { policy_ids: [...policyIds] } }, toWallet)
 }

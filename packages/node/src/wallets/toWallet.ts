@@ -1,3 +1,4 @@
+import { camelize } from '@satchel/core/admin'
 import { z } from 'zod'
 import type { SignerPublicKey } from '../signers/createSignerKey'
 
@@ -50,18 +51,5 @@ export type Wallet = {
  * const wallet = toWallet((await requestApi(context, { method: 'GET', path })).body)
  */
 export function toWallet(answer: unknown): Wallet {
-  const wallet = walletJsonSchema.parse(answer)
-  return {
-    id: wallet.id,
-    address: wallet.address,
-    chainType: wallet.chain_type,
-    ownerId: wallet.owner_id,
-    policyIds: wallet.policy_ids,
-    additionalSigners: wallet.additional_signers.map((signer) => ({
-      signerId: signer.signer_id,
-      signerPublicKey: signer.signer_public_key,
-      policyIds: signer.policy_ids,
-    })),
-    createdAt: wallet.created_at,
-  }
+  return camelize(walletJsonSchema.parse(answer))
 }

@@ -1,5 +1,6 @@
-import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { readSecret } from '../api/readSecret'
+import { requestJson } from '../api/requestJson'
+import { snakeize } from '../api/snakeize'
 import type { SatchelNodeContext } from '../types'
 import { toWebhookEndpoint, type WebhookEndpoint } from './toWebhookEndpoint'
 
@@ -21,14 +22,9 @@ export async function createWebhookEndpoint(
   context: SatchelNodeContext,
   { url, description, eventTypes }: CreateWebhookEndpointParameters,
 ): Promise<WebhookEndpoint & { secret: string }> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: '/api/v1/webhooks/endpoints',
-    body: {
-      url,
-      ...(description !== undefined && { description }),
-      ...(eventTypes && { event_types: eventTypes }),
-    },
-  })
-  return { ...toWebhookEndpoint(body), secret: z.object({ secret: z.string() }).parse(body).secret }
+  const body = snakeize({ url, description, eventTypes })
+  return requestJson(context, { method: 'POST', path: '/api/v1/webhooks/endpoints', body }, (answer) => ({
+    ...toWebhookEndpoint(answer),
+    secret: readSecret(answer),
+  }))
 }

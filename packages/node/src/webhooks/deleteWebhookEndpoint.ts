@@ -1,3 +1,4 @@
+import { apiPath } from '../api/apiPath'
 import { requestApi } from '../api/requestApi'
 import type { SatchelNodeContext } from '../types'
 
@@ -12,8 +13,5 @@ export async function deleteWebhookEndpoint(
   context: SatchelNodeContext,
   { endpointId }: { endpointId: string },
 ): Promise<void> {
-  await requestApi(context, {
-    method: 'DELETE',
-    path: `/api/v1/webhooks/endpoints/${encodeURIComponent(endpointId)}`,
-  })
+  await requestApi(context, { method: 'DELETE', path: apiPath`/webhooks/endpoints/${endpointId}` })
 }

@@ -1,5 +1,6 @@
-import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { readPage } from '../api/readPage'
+import { requestJson } from '../api/requestJson'
 import { toQuery } from '../api/toQuery'
 import type { SatchelNodeContext } from '../types'
 import { toWebhookDelivery, type WebhookDelivery } from './toWebhookDelivery'
@@ -15,10 +16,11 @@ export async function listWebhookDeliveries(
   context: SatchelNodeContext,
   { endpointId, ...paging }: { endpointId: string; cursor?: string | undefined; limit?: number | undefined },
 ): Promise<{ deliveries: WebhookDelivery[]; nextCursor: string | null }> {
-  const { body } = await requestApi(context, {
-    method: 'GET',
-    path: `/api/v1/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries?${toQuery(paging)}`,
-  })
-  const page = z.object({ data: z.array(z.unknown()), next_cursor: z.string().nullable() }).parse(body)
-  return { deliveries: page.data.map(toWebhookDelivery), nextCursor: page.next_cursor }
+  const path = `${apiPath`/webhooks/endpoints/${endpointId}/deliveries`}?${toQuery(paging)}`
+  const { items, nextCursor } = await requestJson(
+    context,
+    { method: 'GET', path },
+    readPage(toWebhookDelivery),
+  )
+  return { deliveries: items, nextCursor }
 }

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { readList } from '../api/readList'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { toWebhookEndpoint, type WebhookEndpoint } from './toWebhookEndpoint'
 
@@ -10,9 +10,9 @@ import { toWebhookEndpoint, type WebhookEndpoint } from './toWebhookEndpoint'
  * const endpoints = await listWebhookEndpoints(context)
  */
 export async function listWebhookEndpoints(context: SatchelNodeContext): Promise<WebhookEndpoint[]> {
-  const { body } = await requestApi(context, { method: 'GET', path: '/api/v1/webhooks/endpoints' })
-  return z
-    .object({ data: z.array(z.unknown()) })
-    .parse(body)
-    .data.map(toWebhookEndpoint)
+  return requestJson(
+    context,
+    { method: 'GET', path: '/api/v1/webhooks/endpoints' },
+    readList(toWebhookEndpoint),
+  )
 }

@@ -1,4 +1,5 @@
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { toWebhookDelivery, type WebhookDelivery } from './toWebhookDelivery'
 
@@ -13,10 +14,6 @@ export async function replayWebhookDelivery(
   context: SatchelNodeContext,
   { deliveryId }: { deliveryId: string },
 ): Promise<WebhookDelivery> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: `/api/v1/webhooks/deliveries/${encodeURIComponent(deliveryId)}/replay`,
-    body: {},
-  })
-  return toWebhookDelivery(body)
+  const path = apiPath`/webhooks/deliveries/${deliveryId}/replay`
+  return requestJson(context, { method: 'POST', path, body: {} }, toWebhookDelivery)
 }

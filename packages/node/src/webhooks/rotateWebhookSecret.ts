@@ -1,5 +1,6 @@
-import { z } from 'zod'
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { readSecret } from '../api/readSecret'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 
 /**
@@ -13,10 +14,6 @@ export async function rotateWebhookSecret(
   context: SatchelNodeContext,
   { endpointId }: { endpointId: string },
 ): Promise<string> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: `/api/v1/webhooks/endpoints/${encodeURIComponent(endpointId)}/rotate_secret`,
-    body: {},
-  })
-  return z.object({ secret: z.string() }).parse(body).secret
+  const path = apiPath`/webhooks/endpoints/${endpointId}/rotate_secret`
+  return requestJson(context, { method: 'POST', path, body: {} }, readSecret)
 }

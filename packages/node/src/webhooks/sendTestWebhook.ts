@@ -1,4 +1,5 @@
-import { requestApi } from '../api/requestApi'
+import { apiPath } from '../api/apiPath'
+import { requestJson } from '../api/requestJson'
 import type { SatchelNodeContext } from '../types'
 import { toWebhookDelivery, type WebhookDelivery } from './toWebhookDelivery'
 
@@ -12,10 +13,6 @@ export async function sendTestWebhook(
   context: SatchelNodeContext,
   { endpointId }: { endpointId: string },
 ): Promise<WebhookDelivery> {
-  const { body } = await requestApi(context, {
-    method: 'POST',
-    path: `/api/v1/webhooks/endpoints/${encodeURIComponent(endpointId)}/test`,
-    body: {},
-  })
-  return toWebhookDelivery(body)
+  const path = apiPath`/webhooks/endpoints/${endpointId}/test`
+  return requestJson(context, { method: 'POST', path, body: {} }, toWebhookDelivery)
 }

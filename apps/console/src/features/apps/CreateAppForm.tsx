@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { Field } from '../../shared/ui/Field'
 import { checkOrigin, splitList } from '../../shared/validate'
 import { consoleAppSchema } from './appSchemas'
 
@@ -15,7 +16,6 @@ export function CreateAppForm({ onCreated }: { onCreated: (id: string) => void }
   const { write, state, pending } = useAdminWrite()
   const [name, setName] = useState('')
   const [origins, setOrigins] = useState('')
-  const id = useId()
   const problems = splitList(origins).flatMap((origin) => checkOrigin(origin, 'development') ?? [])
   const ready = name.trim() !== '' && splitList(origins).length > 0 && problems.length === 0
 
@@ -37,31 +37,28 @@ export function CreateAppForm({ onCreated }: { onCreated: (id: string) => void }
   return (
     <form className="card stack" onSubmit={(event) => void submit(event).catch(() => {})}>
       <h2>New app</h2>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-origins`}>Allowed origins (one per line)</label>
-        <textarea
-          id={`${id}-origins`}
-          className="input"
-          rows={2}
-          placeholder="https://shop.example.com"
-          value={origins}
-          onChange={(event) => setOrigins(event.target.value)}
-          aria-invalid={problems.length > 0 || undefined}
-          aria-describedby={`${id}-origins-error`}
-        />
-        <p className="field__error" id={`${id}-origins-error`} aria-live="polite">
-          {problems[0] ?? ''}
-        </p>
-      </div>
+      <Field label="Name">
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Allowed origins (one per line)" problem={problems[0]}>
+        {(props) => (
+          <textarea
+            {...props}
+            className="input"
+            rows={2}
+            placeholder="https://shop.example.com"
+            value={origins}
+            onChange={(event) => setOrigins(event.target.value)}
+          />
+        )}
+      </Field>
       {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
       <button type="submit" className="button" disabled={!ready || pending}>
         {pending ? 'Making the app…' : 'Make app'}

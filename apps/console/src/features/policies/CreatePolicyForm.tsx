@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { Field } from '../../shared/ui/Field'
 import { parseRules } from './policySchemas'
 
 const EXAMPLE = `[
@@ -25,7 +26,6 @@ export function CreatePolicyForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('')
   const [chainType, setChainType] = useState<'ethereum' | 'solana'>('ethereum')
   const [rules, setRules] = useState(EXAMPLE)
-  const id = useId()
   const parsed = parseRules(rules)
   const problem = 'problem' in parsed ? parsed.problem : undefined
   const submit = async (event: FormEvent) => {
@@ -43,37 +43,35 @@ export function CreatePolicyForm({ onCreated }: { onCreated: () => void }) {
   return (
     <form className="card stack" onSubmit={(event) => void submit(event).catch(() => {})}>
       <h2>New policy</h2>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-chain`}>Chain</label>
-        <select
-          id={`${id}-chain`}
-          className="input"
-          value={chainType}
-          onChange={(e) => setChainType(e.target.value === 'solana' ? 'solana' : 'ethereum')}
-        >
-          <option value="ethereum">Ethereum</option>
-          <option value="solana">Solana</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-rules`}>Rules (JSON)</label>
-        <textarea
-          id={`${id}-rules`}
-          className="input mono"
-          rows={8}
-          value={rules}
-          onChange={(e) => setRules(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-rules-note`}
-        />
-        <p id={`${id}-rules-note`} className="field__error" aria-live="polite">
-          {problem ?? ''}
-        </p>
-      </div>
+      <Field label="Name">
+        {(props) => (
+          <input {...props} className="input" value={name} onChange={(e) => setName(e.target.value)} />
+        )}
+      </Field>
+      <Field label="Chain">
+        {(props) => (
+          <select
+            {...props}
+            className="input"
+            value={chainType}
+            onChange={(e) => setChainType(e.target.value === 'solana' ? 'solana' : 'ethereum')}
+          >
+            <option value="ethereum">Ethereum</option>
+            <option value="solana">Solana</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Rules (JSON)" problem={problem}>
+        {(props) => (
+          <textarea
+            {...props}
+            className="input mono"
+            rows={8}
+            value={rules}
+            onChange={(e) => setRules(e.target.value)}
+          />
+        )}
+      </Field>
       {state.status === 'error' ? <ErrorMessage title="The policy was not made" error={state.error} /> : null}
       <button type="submit" className="button" disabled={pending || Boolean(problem) || name.trim() === ''}>
         {pending ? 'Saving…' : 'Add policy'}

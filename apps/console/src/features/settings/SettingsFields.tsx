@@ -1,8 +1,9 @@
+import { LOGIN_METHODS, type LoginMethod, MFA_REQUIREMENTS, WALLETS_ON_LOGIN } from '@satchel/core/admin'
 import { Field } from '../../shared/ui/Field'
-import { LOGIN_METHODS, MFA_REQUIREMENTS, type SettingsForm, WALLETS_ON_LOGIN } from './settingsSchema'
+import type { SettingsForm } from './settingsSchema'
 import type { SettingsProblems } from './validateSettings'
 
-const METHOD_NAMES: Record<(typeof LOGIN_METHODS)[number], string> = {
+const METHOD_NAMES: Record<LoginMethod, string> = {
   email: 'Email code',
   sms: 'SMS code',
   guest: 'Guest',

@@ -1,34 +1,8 @@
+import { adminUserJsonSchema, camelizeSchema } from '@satchel/core/admin'
 import { z } from 'zod'
 
 /** `AdminUser` (the admin API's user), camelCased by the SDK. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  lastActiveAt: z.string().nullable(),
-  deletedAt: z.string().nullable(),
-  purgeAfter: z.string().nullable(),
-  linkedAccounts: z.array(
-    z.looseObject({
-      type: z.string(),
-      address: z.string().optional(),
-      number: z.string().optional(),
-      chainType: z.string().optional(),
-      provider: z.string().optional(),
-      subject: z.string().optional(),
-    }),
-  ),
-  wallets: z.array(
-    z.object({
-      id: z.string(),
-      address: z.string(),
-      chainType: z.enum(['ethereum', 'solana']),
-      createdAt: z.string(),
-      revokedAt: z.string().nullable(),
-    }),
-  ),
-  mfaMethods: z.array(z.string()),
-  hasAcceptedTerms: z.boolean(),
-})
+export const adminUserSchema = camelizeSchema(adminUserJsonSchema)
 export type AdminUser = z.infer<typeof adminUserSchema>
 export type AdminLinkedAccount = AdminUser['linkedAccounts'][number]
 

@@ -1,8 +1,10 @@
-import { type FormEvent, useId, useState } from 'react'
+import { WEBHOOK_EVENT_TYPES } from '@satchel/core/admin'
+import { type FormEvent, useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { secretAnswerSchema, WEBHOOK_EVENTS } from './webhookSchemas'
+import { Field } from '../../shared/ui/Field'
+import { secretAnswerSchema } from './webhookSchemas'
 
 const isHttpUrl = (text: string) => {
   try {
@@ -28,7 +30,6 @@ export function AddEndpointForm({
   const [url, setUrl] = useState('')
   const [description, setDescription] = useState('')
   const [events, setEvents] = useState<string[]>([])
-  const id = useId()
   const problem =
     url.trim() !== '' && !isHttpUrl(url.trim())
       ? 'An http(s) URL, such as https://example.com/hooks'
@@ -52,34 +53,31 @@ export function AddEndpointForm({
   return (
     <form className="card stack" onSubmit={(event) => void submit(event).catch(() => {})}>
       <h2>Add an endpoint</h2>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>URL</label>
-        <input
-          id={`${id}-url`}
-          className="input"
-          type="url"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-url-note`}
-        />
-        <p id={`${id}-url-note`} className="field__error" aria-live="polite">
-          {problem ?? ''}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
-        <input
-          id={`${id}-description`}
-          className="input"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
+      <Field label="URL" problem={problem}>
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Description">
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        )}
+      </Field>
       <fieldset className="field">
         <legend>Events (none ticked: every event)</legend>
         <div className="checks">
-          {WEBHOOK_EVENTS.map((type) => (
+          {WEBHOOK_EVENT_TYPES.map((type) => (
             <label key={type} className="check mono">
               <input
                 type="checkbox"

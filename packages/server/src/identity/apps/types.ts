@@ -1,16 +1,8 @@
-export const loginMethods = [
-  'email',
-  'sms',
-  'guest',
-  'custom_jwt',
-  'siwe',
-  'siws',
-  'oauth',
-  'passkey',
-  'telegram',
-  'farcaster',
-] as const
-export type LoginMethod = (typeof loginMethods)[number]
+import { LOGIN_METHODS, type LoginMethod } from '@satchel/core/admin'
+
+export type { LoginMethod }
+/** The ways in an operator can turn on for an app (the one list, in @satchel/core/admin). */
+export const loginMethods = LOGIN_METHODS
 
 export type App = {
   id: string

@@ -1,43 +1,9 @@
-import { z } from 'zod'
+import type { AdminUserJson } from '@satchel/core/admin'
 import type { LinkedAccount, User } from './usersRepository'
 import type { AdminWallet } from './userWalletHooks'
 
-const text = z.string()
-
-/** `AdminUser`, as the admin API answers a user (and each line of the export). */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  last_active_at: z.string().nullable(),
-  deleted_at: z.string().nullable(),
-  purge_after: z.string().nullable(),
-  linked_accounts: z.array(
-    z
-      .object({
-        address: text,
-        number: text,
-        chain_type: text,
-        provider: text,
-        subject: text,
-        verified_at: text,
-      })
-      .partial()
-      .extend({ type: text, email: text.nullable().optional(), created_at: text }),
-  ),
-  wallets: z.array(
-    z.object({
-      id: z.string(),
-      address: z.string(),
-      chain_type: z.enum(['ethereum', 'solana']),
-      created_at: z.string(),
-      revoked_at: z.string().nullable(),
-    }),
-  ),
-  mfa_methods: z.array(z.string()),
-  has_accepted_terms: z.boolean(),
-})
-
-export type AdminUserJson = z.infer<typeof adminUserSchema>
+// The wire shape is shared with @satchel/node and the console, which read what this answers.
+export { type AdminUserJson, adminUserJsonSchema as adminUserSchema } from '@satchel/core/admin'
 
 /**
  * A user as the app's backend and the console see them: every way in (public identifiers only),

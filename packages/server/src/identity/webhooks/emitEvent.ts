@@ -1,7 +1,7 @@
+import type { WebhookEventType } from '@satchel/core/admin'
 import { createId } from '../../platform/crypto/tokens'
 import type { Db } from '../../platform/db/createDatabase'
 import type { ServerContext } from '../context'
-import type { WebhookEventType } from './eventTypes'
 
 /**
  * The one way an event leaves Satchel for an app's backend: a delivery row, in the durable queue, for

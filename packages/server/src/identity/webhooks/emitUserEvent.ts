@@ -1,7 +1,7 @@
+import type { WebhookEventType } from '@satchel/core/admin'
 import type { Db } from '../../platform/db/createDatabase'
 import type { ServerContext } from '../context'
 import { emitEvent } from './emitEvent'
-import type { WebhookEventType } from './eventTypes'
 
 /**
  * {@link emitEvent} for code that knows the user but not the app (a user belongs to one app): the

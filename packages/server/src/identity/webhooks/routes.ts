@@ -1,9 +1,13 @@
+import {
+  WEBHOOK_EVENT_TYPES,
+  webhookDeliveryJsonSchema,
+  webhookEndpointJsonSchema,
+} from '@satchel/core/admin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { readAppSecretCaller } from '../appSecrets/readAppSecretCaller'
 import type { ServerContext } from '../context'
 import { checkWebhookUrl } from './checkWebhookUrl'
-import { WEBHOOK_EVENT_TYPES } from './eventTypes'
 import {
   listWebhookDeliveries,
   replayWebhookDelivery,
@@ -32,33 +36,6 @@ const eventTypes = z
 const url = z.string().min(1).max(2048)
 const description = z.string().max(200)
 
-const endpointJson = z.object({
-  id: z.string(),
-  url: z.string(),
-  description: z.string(),
-  event_types: z.array(z.string()),
-  enabled: z.boolean(),
-  disabled_reason: z.string().nullable(),
-  failing_since: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-})
-
-const deliveryJson = z.object({
-  id: z.string(),
-  endpoint_id: z.string(),
-  message_id: z.string(),
-  event_type: z.string(),
-  payload: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
-  attempts: z.number(),
-  next_attempt_at: z.string().nullable(),
-  last_response_code: z.number().nullable(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-})
-
 /**
  * The app's webhooks, managed by its backend with an app secret (read-only secrets may list, the
  * `app` guard refuses them anything else): endpoints, their signing secrets (shown when made or
@@ -77,7 +54,7 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           body: z
             .object({ url, description: description.default(''), event_types: eventTypes.default([]) })
             .strict(),
-          response: { 200: endpointJson.extend({ secret: z.string() }) },
+          response: { 200: webhookEndpointJsonSchema.extend({ secret: z.string() }) },
         },
         config,
       },
@@ -99,7 +76,7 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           tags,
           summary: "The app's webhook endpoints",
           security,
-          response: { 200: z.object({ data: z.array(endpointJson) }) },
+          response: { 200: z.object({ data: z.array(webhookEndpointJsonSchema) }) },
         },
         config,
       },
@@ -116,7 +93,7 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           summary: 'A webhook endpoint',
           security,
           params: endpointParams,
-          response: { 200: endpointJson },
+          response: { 200: webhookEndpointJsonSchema },
         },
         config,
       },
@@ -142,7 +119,7 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
               enabled: z.boolean().optional(),
             })
             .strict(),
-          response: { 200: endpointJson },
+          response: { 200: webhookEndpointJsonSchema },
         },
         config,
       },
@@ -211,7 +188,9 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             limit: z.coerce.number().int().min(1).max(100).default(50),
             cursor: z.string().min(1).max(200).optional(),
           }),
-          response: { 200: z.object({ data: z.array(deliveryJson), next_cursor: z.string().nullable() }) },
+          response: {
+            200: z.object({ data: z.array(webhookDeliveryJsonSchema), next_cursor: z.string().nullable() }),
+          },
         },
         config,
       },
@@ -234,7 +213,7 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           summary: 'Send a message again (a new delivery with the same webhook-id)',
           security,
           params: z.object({ delivery_id: z.string().min(1).max(64) }),
-          response: { 200: deliveryJson },
+          response: { 200: webhookDeliveryJsonSchema },
         },
         config,
       },
@@ -252,7 +231,7 @@ export function webhookRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
           summary: 'Send a webhook.test event to this endpoint',
           security,
           params: endpointParams,
-          response: { 200: deliveryJson },
+          response: { 200: webhookDeliveryJsonSchema },
         },
         config,
       },

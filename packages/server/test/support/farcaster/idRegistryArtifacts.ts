@@ -2,43 +2,16 @@
 // solc 0.8.37+commit.f401782d.Emscripten.clang. Do not edit: change the .sol file and run
 // `npx tsx packages/server/test/fixtures/contracts/farcaster/writeIdRegistryArtifacts.ts`; a test fails while they disagree.
 
+import { parseAbi } from 'viem'
+
 /** ABI and creation bytecode of `TestIdRegistry`. */
 export const testIdRegistry = {
-  abi: [
-    {
-      anonymous: false,
-      inputs: [
-        { indexed: true, internalType: 'address', name: 'to', type: 'address' },
-        { indexed: true, internalType: 'uint256', name: 'id', type: 'uint256' },
-      ],
-      name: 'Register',
-      type: 'event',
-    },
-    {
-      inputs: [{ internalType: 'uint256', name: '', type: 'uint256' }],
-      name: 'custodyOf',
-      outputs: [{ internalType: 'address', name: '', type: 'address' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [{ internalType: 'address', name: '', type: 'address' }],
-      name: 'idOf',
-      outputs: [{ internalType: 'uint256', name: '', type: 'uint256' }],
-      stateMutability: 'view',
-      type: 'function',
-    },
-    {
-      inputs: [
-        { internalType: 'uint256', name: 'fid', type: 'uint256' },
-        { internalType: 'address', name: 'custody', type: 'address' },
-      ],
-      name: 'register',
-      outputs: [],
-      stateMutability: 'nonpayable',
-      type: 'function',
-    },
-  ] as const,
+  abi: parseAbi([
+    'event Register(address indexed to, uint256 indexed id)',
+    'function custodyOf(uint256) view returns (address)',
+    'function idOf(address) view returns (uint256)',
+    'function register(uint256 fid, address custody)',
+  ]),
   bytecode:
     '0x6080604052348015600e575f5ffd5b506103408061001c5f395ff3fe608060405234801561000f575f5ffd5b506004361061003f575f3560e01c806365269e4714610043578063d94fe83214610088578063dbbdf083146100b5575b5f5ffd5b61006b61005136600461028e565b5f602081905290815260409020546001600160a01b031681565b6040516001600160a01b0390911681526020015b60405180910390f35b6100a76100963660046102c0565b60016020525f908152604090205481565b60405190815260200161007f565b6100c86100c33660046102e0565b6100ca565b005b815f036101155760405162461bcd60e51b8152602060048201526014602482015273666964206d757374206e6f74206265207a65726f60601b60448201526064015b60405180910390fd5b6001600160a01b03811661016b5760405162461bcd60e51b815260206004820152601860248201527f637573746f6479206d757374206e6f74206265207a65726f0000000000000000604482015260640161010c565b5f828152602081905260409020546001600160a01b0316156101c85760405162461bcd60e51b8152602060048201526016602482015275199a5908185b1c9958591e481c9959da5cdd195c995960521b604482015260640161010c565b6001600160a01b0381165f908152600160205260409020541561022d5760405162461bcd60e51b815260206004820152601c60248201527f637573746f647920616c726561647920686f6c647320616e2066696400000000604482015260640161010c565b5f8281526020818152604080832080546001600160a01b0319166001600160a01b03861690811790915580845260019092528083208590555184927e7dc6ab80cc84c043b7b8d4fcafc802187470087f7ea7fccd2e17aecd0256a191a35050565b5f6020828403121561029e575f5ffd5b5035919050565b80356001600160a01b03811681146102bb575f5ffd5b919050565b5f602082840312156102d0575f5ffd5b6102d9826102a5565b9392505050565b5f5f604083850312156102f1575f5ffd5b82359150610301602084016102a5565b9050925092905056fea26469706673582212205c135374e899666f773e75eb7e616d35134c3f8da58c319fe821c87ef3fdc5a964736f6c63430008250033' as const,
 }

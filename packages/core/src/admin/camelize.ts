@@ -1,3 +1,4 @@
+import { toCamelCase } from './toCamelCase'
 /** A `snake_case` name in `camelCase`, as a type. */
 export type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
@@ -30,7 +31,7 @@ function convert(value: unknown, keep: readonly string[]): unknown {
   if (typeof value !== 'object' || value === null) return value
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
-      key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()),
+      toCamelCase(key),
       keep.includes(key) ? item : convert(item, keep),
     ]),
   )
