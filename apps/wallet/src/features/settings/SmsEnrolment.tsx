@@ -1,10 +1,9 @@
-import { OTP_LENGTH } from '@satchel/core'
 import { useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
-import { CodeField } from '../../shared/ui/CodeField'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { TextField } from '../../shared/ui/TextField'
+import { EnrolmentCodeEntry } from './EnrolmentCodeEntry'
 import type { StepUp } from './stepUp'
 
 type Step =
@@ -110,17 +109,14 @@ export function SmsEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =>
       <p>
         We texted a 6-digit code to <strong>{state.phone.trim()}</strong>. It expires in 10 minutes.
       </p>
-      <CodeField
+      <EnrolmentCodeEntry
         id={`${id}-code`}
         label="Code from the text message"
-        value={state.code}
-        onChange={(code) => setState({ ...state, code })}
-      />
-      {error ? <ErrorMessage error={error} /> : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={state.pending || state.code.length !== OTP_LENGTH}>
-          {state.pending ? 'Checking…' : 'Turn on'}
-        </button>
+        code={state.code}
+        onCodeChange={(code) => setState({ ...state, code })}
+        pending={state.pending}
+        error={error}
+      >
         <button
           type="button"
           className="button button--secondary"
@@ -130,7 +126,7 @@ export function SmsEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =>
           Send a new code
         </button>
         {cancel}
-      </div>
+      </EnrolmentCodeEntry>
     </form>
   )
 }

@@ -11,7 +11,7 @@ export type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'aria-describe
 
 /**
  * A labelled text field with its hint or its error under it, tied to the input so a screen reader
- * reads them together: the one shape of every address, number and code field outside `CodeField`.
+ * reads them together: the one shape of every labelled field (`CodeField` is one).
  *
  * @example
  * <TextField id={id} label="Email address" type="email" value={email} onChange={(event) => setEmail(event.target.value)} error={invalid && 'Enter an email address'} />
