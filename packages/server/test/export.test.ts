@@ -3,6 +3,7 @@ import { compactDecrypt, decodeProtectedHeader, exportJWK, generateKeyPair } fro
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import {
   createWallet,
   enrollTotp,
@@ -119,8 +120,7 @@ describe('export refusals', () => {
     const response = await exportWallet(other, wallet.id, {
       recipient_public_key: (await recipientKey()).publicJwk,
     })
-    expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ code: 'embedded_wallet_not_found', error: 'Embedded wallet not found' })
+    expectAnswer(response, 404, { code: 'embedded_wallet_not_found', error: 'Embedded wallet not found' })
   })
 
   it('without MFA, a login proved more than 5 minutes ago is reauthentication_required (and audited as denied)', async () => {
@@ -133,8 +133,7 @@ describe('export refusals', () => {
     ).toBe(200)
     t.clock.advance(61_000)
     const response = await exportWallet(user, wallet.id, { recipient_public_key: recipient.publicJwk })
-    expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 403, {
       code: 'reauthentication_required',
       error:
         "Confirm it's you: prove one of your login methods again (a new code, a passkey or a wallet signature), then retry within 5 minutes",
@@ -175,8 +174,7 @@ describe('export refusals', () => {
     const wallet = await createWallet(t, user.token)
     const recipient = await recipientKey()
     const response = await exportWallet(user, wallet.id, { recipient_public_key: recipient.privateJwk })
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 400, {
       code: 'invalid_data',
       error: 'recipient_public_key must be a public key: this one carries its private part (d)',
     })

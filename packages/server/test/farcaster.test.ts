@@ -12,6 +12,8 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ID_REGISTRY_CONTRACTS_DIRECTORY } from './fixtures/contracts/farcaster/writeIdRegistryArtifacts'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
+import { expectListedInOpenApi } from './support/expectListedInOpenApi'
 import { testIdRegistry } from './support/farcaster/idRegistryArtifacts'
 import {
   type StartLoopbackFarcasterRelayReturnType,
@@ -174,8 +176,7 @@ describe('Sign In With Farcaster', () => {
     const status = (token: string) =>
       t.call('GET', '/api/v1/farcaster/status', { appId, headers: { 'farcaster-channel-token': token } })
     const pending = await status(channel.channel_token)
-    expect(pending.statusCode).toBe(200)
-    expect(pending.json()).toEqual({ state: 'pending', nonce: opened?.nonce })
+    expectAnswer(pending, 200, { state: 'pending', nonce: opened?.nonce })
 
     const signed = await approveInFarcasterApp(channel, 101)
     const completed = await status(channel.channel_token)
@@ -212,8 +213,7 @@ describe('Sign In With Farcaster', () => {
     // A valid signature by a key that does not hold fid 102.
     const signed = await signInMessage(channel, 102, { signer: stranger })
     const response = await authenticate({ channel_token: channel.channel_token, fid: 102, ...signed })
-    expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 401, {
       error: 'The signer is not the custody address of this Farcaster ID',
       code: 'invalid_credentials',
     })
@@ -223,8 +223,7 @@ describe('Sign In With Farcaster', () => {
     const channel = await openChannel()
     const forged = await signInMessage(channel, 102, { signer: stranger, address: custodyOf(102).address })
     const response = await authenticate({ channel_token: channel.channel_token, fid: 102, ...forged })
-    expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'The signature is not valid', code: 'invalid_signature' })
+    expectAnswer(response, 401, { error: 'The signature is not valid', code: 'invalid_signature' })
 
     const next = await openChannel()
     const signed = await signInMessage(next, 102)
@@ -244,8 +243,7 @@ describe('Sign In With Farcaster', () => {
     const otherNonce = relay.channels.get(other.channel_token)?.nonce
     const signed = await signInMessage(channel, 103, { nonce: otherNonce ?? 'x' })
     const wrongNonce = await authenticate({ channel_token: channel.channel_token, fid: 103, ...signed })
-    expect(wrongNonce.statusCode).toBe(401)
-    expect(wrongNonce.json()).toEqual({
+    expectAnswer(wrongNonce, 401, {
       error: 'The message does not carry the nonce of this channel',
       code: 'nonce_expired_or_used',
     })
@@ -373,10 +371,11 @@ describe('Farcaster linking', () => {
 })
 
 it('lists every Farcaster route in the OpenAPI document', async () => {
-  const doc = (await t.server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json()
-  for (const path of ['init', 'authenticate', 'link', 'unlink'])
-    expect(doc.paths[`/api/v1/farcaster/${path}`]?.post, path).toBeDefined()
-  expect(doc.paths['/api/v1/farcaster/status']?.get).toBeDefined()
+  await expectListedInOpenApi(
+    t,
+    ['init', 'authenticate', 'link', 'unlink'].map((path) => `/api/v1/farcaster/${path}`),
+  )
+  await expectListedInOpenApi(t, ['/api/v1/farcaster/status'], 'get')
 })
 
 it('has committed exactly what the test ID registry compiles to', () => {

@@ -13,6 +13,7 @@ import {
   startCoinbaseStandIn,
 } from './funding-standins'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 
 const WEBHOOK_SECRET = 'coinbase-webhook-secret-for-tests'
 const KEY = createCdpTestKey()
@@ -123,8 +124,7 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
     coinbase.publicKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey
     try {
       const response = await init({ addresses: [{ address: alice.address, blockchains: ['base'] }] })
-      expect(response.statusCode).toBe(502)
-      expect(response.json()).toEqual({
+      expectAnswer(response, 502, {
         code: 'onramp_provider_error',
         error: 'Coinbase refused the request (HTTP 401)',
       })
@@ -170,8 +170,7 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
       addresses: [{ address: alice.address, blockchains: ['base'] }],
       assets: ['DOGE'],
     })
-    expect(unknownAsset.statusCode).toBe(400)
-    expect(unknownAsset.json()).toEqual({
+    expectAnswer(unknownAsset, 400, {
       code: 'unsupported_onramp_asset',
       error: 'Unknown Coinbase Onramp asset "DOGE": expected one of USDC, ETH, BTC, SOL, POL',
     })
@@ -220,8 +219,7 @@ describe('GET /api/v1/funding/coinbase_on_ramp/status', () => {
   it("answers another user's session as unknown", async () => {
     const { partner_user_id: ref } = await openSession()
     const response = await status(ref, bob.token)
-    expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ code: 'not_found', error: 'Unknown funding session' })
+    expectAnswer(response, 404, { code: 'not_found', error: 'Unknown funding session' })
   })
 })
 

@@ -7,6 +7,7 @@ import {
   startMoonpayStandIn,
 } from './funding-standins'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 
 const LIVE = {
   publishableKey: 'pk_live_satchel',
@@ -137,8 +138,7 @@ describe('POST /api/v1/plugins/moonpay_on_ramp/sign', () => {
 
   it('refuses an unknown asset or currency code with the warning', async () => {
     const asset = await sign({ chainId: 8453, asset: 'DOGE' })
-    expect(asset.statusCode).toBe(400)
-    expect(asset.json()).toEqual({
+    expectAnswer(asset, 400, {
       code: 'unsupported_onramp_asset',
       error: 'Unknown onramp asset "DOGE": only "native" and "USDC" are supported',
     })

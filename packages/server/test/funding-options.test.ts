@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 
 const PEM = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .privateKey.export({ format: 'pem', type: 'sec1' })
@@ -73,8 +74,7 @@ describe('GET /api/v1/funding/options', () => {
 
   it('refuses an unknown asset with the warning', async () => {
     const response = await options('chain_id=1&asset=DOGE')
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 400, {
       code: 'unsupported_onramp_asset',
       error: 'Unknown onramp asset "DOGE": only "native" and "USDC" are supported',
     })
@@ -127,8 +127,7 @@ describe('a server with no onramp configured', () => {
       body: { type: 'transaction_updated', data: {} },
       headers: { 'moonpay-signature-v2': 't=1,s=00' },
     })
-    expect(webhook.statusCode).toBe(401)
-    expect(webhook.json()).toEqual({
+    expectAnswer(webhook, 401, {
       code: 'invalid_webhook',
       error: 'Webhooks from moonpay are not configured on this server',
     })

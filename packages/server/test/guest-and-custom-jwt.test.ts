@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CUSTOM_JWT_MAX_LIFETIME_SECONDS } from '../src/auth/custom_jwt/verifyCustomJwt'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 
 let t: TestServer
 let jwksServer: Server
@@ -95,8 +96,7 @@ describe('custom JWT', () => {
     ]
     for (const token of bad) {
       const r = await t.call('POST', '/api/v1/custom_jwt_account/authenticate', { body: { token } })
-      expect(r.statusCode).toBe(401)
-      expect(r.json()).toEqual({ error: 'The custom auth token is not valid', code: 'invalid_credentials' })
+      expectAnswer(r, 401, { error: 'The custom auth token is not valid', code: 'invalid_credentials' })
     }
   })
 
@@ -140,8 +140,7 @@ describe('custom JWT', () => {
       .sign(issuerKey)
     expect((await signIn(once)).statusCode).toBe(200)
     const replay = await signIn(once)
-    expect(replay.statusCode).toBe(401)
-    expect(replay.json()).toEqual({
+    expectAnswer(replay, 401, {
       error: 'This custom auth token was already used',
       code: 'invalid_credentials',
     })
@@ -151,8 +150,7 @@ describe('custom JWT', () => {
     const { app } = await t.createApp()
     await t.server.satchel.apps.updateApp(app.id, { settings: { customJwt: { jwksUrl } } })
     const r = await signIn(await idpToken('user-anywhere', issuerKey, { aud: 'any-client' }), app.id)
-    expect(r.statusCode).toBe(403)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 403, {
       error: 'Custom JWT is not configured for this app: it needs an issuer and an audience',
       code: 'disallowed_login_method',
     })

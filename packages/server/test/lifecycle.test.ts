@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createVaultServer } from '../src/vault/createVaultServer'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import { createTestDatabase, type TestDatabase } from './support/testDatabase'
 
 // What a load balancer and a process manager see: /readyz, and SIGTERM letting running requests finish.
@@ -20,15 +21,13 @@ describe('/readyz', () => {
 
   it('is ready while the database, the shared store and the vault answer', async () => {
     const r = await t.server.inject({ method: 'GET', url: '/readyz' })
-    expect(r.statusCode).toBe(200)
-    expect(r.json()).toEqual({ status: 'ready' })
+    expectAnswer(r, 200, { status: 'ready' })
   })
 
   it('answers 503 once the server drains, while /healthz still says the process is alive', async () => {
     t.server.satchelDrain()
     const r = await t.server.inject({ method: 'GET', url: '/readyz' })
-    expect(r.statusCode).toBe(503)
-    expect(r.json()).toEqual({ status: 'draining' })
+    expectAnswer(r, 503, { status: 'draining' })
     expect((await t.server.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
   })
 })
@@ -56,8 +55,7 @@ describe('/readyz with the vault as its own process', () => {
     expect((await t.server.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
     await vaultServer.close()
     const down = await t.server.inject({ method: 'GET', url: '/readyz' })
-    expect(down.statusCode).toBe(503)
-    expect(down.json()).toEqual({ status: 'unavailable', failing: ['vault'] })
+    expectAnswer(down, 503, { status: 'unavailable', failing: ['vault'] })
 
     vaultServer = await createVaultServer({
       keyEncryptionKey: randomBytes(32),

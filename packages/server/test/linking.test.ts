@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unlinkAccount } from '../src/identity/users/linkAccount'
 import { type SignedInLogin, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import { createP256Key, userCall } from './walletRequests'
 
 let t: TestServer
@@ -87,8 +88,7 @@ describe('linking an email or a phone', () => {
     await t.loginWithEmail('taken@example.com')
     const login = await loginWithPhone(newPhone())
     const r = await linkEmail(login, 'taken@example.com')
-    expect(r.statusCode).toBe(409)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 409, {
       error: 'This account is linked to another user',
       code: 'linked_to_another_user',
     })
@@ -105,8 +105,7 @@ describe('linking an email or a phone', () => {
   it('refuses a second email: cannot_link_more_of_type', async () => {
     const login = await t.loginWithEmail('one-email@example.com')
     const r = await linkEmail(login, 'second-email@example.com')
-    expect(r.statusCode).toBe(409)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 409, {
       error: 'No more accounts of this type can be linked',
       code: 'cannot_link_more_of_type',
     })
@@ -125,8 +124,7 @@ describe('linking an email or a phone', () => {
       appId: app.id,
       body: { phone_number: newPhone(), code: '123456', flow_id: NO_FLOW },
     })
-    expect(r.statusCode).toBe(403)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 403, {
       error: 'This login method is not enabled for the app',
       code: 'disallowed_login_method',
     })
@@ -180,8 +178,7 @@ describe('linking an email or a phone', () => {
     })
     expect((await me(login.token)).linked_accounts).toHaveLength(20)
     const r = await linkPhone(login, newPhone())
-    expect(r.statusCode).toBe(409)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 409, {
       error: 'The maximum number of linked accounts is reached',
       code: 'max_accounts_reached',
     })
@@ -217,8 +214,7 @@ describe('unlinking', () => {
     const r = await userCall(t, login, 'POST', '/api/v1/passwordless/unlink', {
       body: { email: 'last@example.com' },
     })
-    expect(r.statusCode).toBe(409)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 409, {
       error: 'The last way to sign in cannot be unlinked',
       code: 'cannot_unlink_last_account',
     })
@@ -254,8 +250,7 @@ describe('unlinking', () => {
     const r = await userCall(t, login, 'POST', '/api/v1/passwordless/unlink', {
       body: { email: 'never-linked@example.com' },
     })
-    expect(r.statusCode).toBe(400)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 400, {
       error: 'This account is not linked to the user',
       code: 'failed_to_update_account',
     })

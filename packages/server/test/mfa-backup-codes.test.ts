@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import { createMfaSteps } from './support/mfaSteps'
 
 let t: TestServer
@@ -47,8 +48,7 @@ describe('MFA backup codes', () => {
     const replay = await post('/api/v1/mfa/backup_codes/verify', again.token, {
       body: { code: again.backupCodes?.[0] },
     })
-    expect(replay.statusCode).toBe(401)
-    expect(replay.json()).toEqual({
+    expectAnswer(replay, 401, {
       error: 'The backup code is wrong or was already used',
       code: 'invalid_credentials',
     })
@@ -105,8 +105,7 @@ describe('MFA backup codes', () => {
   it('without a second factor there are no backup codes to make, and removing the last one voids them', async () => {
     const login = await signIn('backup-none@example.com')
     const none = await post('/api/v1/mfa/backup_codes', login.token)
-    expect(none.statusCode).toBe(400)
-    expect(none.json()).toEqual({ error: 'Set up a second factor before backup codes', code: 'invalid_data' })
+    expectAnswer(none, 400, { error: 'Set up a second factor before backup codes', code: 'invalid_data' })
     const { token, secret } = await withTotp('backup-last@example.com')
     const mfa = await verifyTotp(token, secret)
     expect((await post('/api/v1/mfa/totp/unenroll', token, { mfa })).statusCode).toBe(200)

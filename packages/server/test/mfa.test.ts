@@ -3,6 +3,8 @@ import { Secret } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireMfa, userHasMfa } from '../src/identity/guards/requireMfa'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
+import { expectListedInOpenApi } from './support/expectListedInOpenApi'
 import { createMfaSteps, STEP_MS } from './support/mfaSteps'
 
 let t: TestServer
@@ -50,15 +52,13 @@ describe('TOTP', () => {
     const { token, secret } = await withTotp('totp-twice@example.com')
     expect((await post('/api/v1/mfa/totp/init', token)).json().code).toBe('missing_or_invalid_mfa')
     const r = await post('/api/v1/mfa/totp/init', token, { mfa: await verifyTotp(token, secret) })
-    expect(r.statusCode).toBe(409)
-    expect(r.json()).toEqual({ error: 'This MFA method is already enrolled', code: 'mfa_already_enrolled' })
+    expectAnswer(r, 409, { error: 'This MFA method is already enrolled', code: 'mfa_already_enrolled' })
   })
 
   it('verify answers an MFA token; a wrong code is invalid_credentials', async () => {
     const { token, secret } = await withTotp('totp-verify@example.com')
     const wrong = await post('/api/v1/mfa/totp/verify', token, { body: { code: wrongTotpCode(secret) } })
-    expect(wrong.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({ error: 'The code is wrong', code: 'invalid_credentials' })
+    expectAnswer(wrong, 401, { error: 'The code is wrong', code: 'invalid_credentials' })
     const mfaToken = await verifyTotp(token, secret)
     expect(mfaToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
@@ -68,8 +68,7 @@ describe('TOTP', () => {
     const code = totpCode(secret)
     expect((await post('/api/v1/mfa/totp/verify', token, { body: { code } })).statusCode).toBe(200)
     const replay = await post('/api/v1/mfa/totp/verify', token, { body: { code } })
-    expect(replay.statusCode).toBe(401)
-    expect(replay.json()).toEqual({
+    expectAnswer(replay, 401, {
       error: 'This code was already used; wait for the next one',
       code: 'invalid_credentials',
     })
@@ -99,8 +98,7 @@ describe('TOTP', () => {
       expect(r.json().code).toBe('invalid_credentials')
     }
     const sixth = await post('/api/v1/mfa/totp/verify', token, { body: { code: totpCode(secret) } })
-    expect(sixth.statusCode).toBe(429)
-    expect(sixth.json()).toEqual({ error: 'Too many requests, try again later', code: 'too_many_requests' })
+    expectAnswer(sixth, 429, { error: 'Too many requests, try again later', code: 'too_many_requests' })
   })
 
   it("a thief's wrong codes from a stolen session never lock the owner's TOTP on their own device", async () => {
@@ -150,8 +148,7 @@ describe('TOTP', () => {
   it('refuses verify for a user without TOTP', async () => {
     const login = await signIn('totp-none@example.com')
     const r = await post('/api/v1/mfa/totp/verify', login.token, { body: { code: '123456' } })
-    expect(r.statusCode).toBe(400)
-    expect(r.json()).toEqual({ error: 'This MFA method is not enrolled', code: 'invalid_data' })
+    expectAnswer(r, 400, { error: 'This MFA method is not enrolled', code: 'invalid_data' })
   })
 
   it('refuses enroll before init, and a malformed code', async () => {
@@ -177,8 +174,7 @@ describe('MFA tokens and unenrolment', () => {
   it('unenroll needs a fresh MFA token: refused without one, then done with one', async () => {
     const { token, secret } = await withTotp('unenrol@example.com')
     const bare = await post('/api/v1/mfa/totp/unenroll', token)
-    expect(bare.statusCode).toBe(403)
-    expect(bare.json()).toEqual({
+    expectAnswer(bare, 403, {
       error: 'Verify your second factor first: this action needs a fresh MFA verification',
       code: 'missing_or_invalid_mfa',
     })
@@ -186,8 +182,7 @@ describe('MFA tokens and unenrolment', () => {
     expect(forged.json().code).toBe('missing_or_invalid_mfa')
     const mfa = await verifyTotp(token, secret)
     const r = await post('/api/v1/mfa/totp/unenroll', token, { mfa })
-    expect(r.statusCode).toBe(200)
-    expect(r.json()).toEqual({ mfa_methods: [] })
+    expectAnswer(r, 200, { mfa_methods: [] })
     expect((await t.call('GET', '/api/v1/users/me', { token })).json().user.mfa_methods).toEqual([])
   })
 
@@ -416,8 +411,7 @@ describe('SMS MFA', () => {
 
 describe('OpenAPI', () => {
   it('lists the MFA and linking routes', async () => {
-    const doc = (await t.server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json()
-    for (const path of [
+    await expectListedInOpenApi(t, [
       '/api/v1/mfa/totp/init',
       '/api/v1/mfa/totp/enroll',
       '/api/v1/mfa/totp/verify',
@@ -431,6 +425,5 @@ describe('OpenAPI', () => {
       '/api/v1/passwordless_sms/link',
       '/api/v1/passwordless_sms/unlink',
     ])
-      expect(doc.paths[path]?.post, path).toBeDefined()
   })
 })

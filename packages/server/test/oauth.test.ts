@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
+import { expectListedInOpenApi } from './support/expectListedInOpenApi'
 import { createTestBrowser } from './support/oauth/createTestBrowser'
 import {
   type StartLoopbackOidcProviderReturnType,
@@ -266,8 +268,7 @@ describe('OAuth / OpenID Connect login', () => {
         provider: 'loopback',
       },
     })
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 400, {
       error: 'The login state did not match; start again',
       code: 'oauth_state_mismatch',
     })
@@ -310,8 +311,7 @@ describe('OAuth / OpenID Connect login', () => {
     const login = await startLogin()
     const { url } = await atProvider(login.url, 'ada')
     const wrong = await authenticate(login, url, { code_verifier: randomBytes(32).toString('base64url') })
-    expect(wrong.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({
+    expectAnswer(wrong, 401, {
       error: 'The code verifier does not match the code challenge',
       code: 'invalid_credentials',
     })
@@ -333,8 +333,7 @@ describe('OAuth / OpenID Connect login', () => {
         code_verifier: first.codeVerifier,
       },
     })
-    expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 401, {
       error: 'The authorization code is invalid, expired or already used',
       code: 'invalid_credentials',
     })
@@ -344,8 +343,7 @@ describe('OAuth / OpenID Connect login', () => {
     const login = await startLogin()
     const { url } = await atProvider(login.url, 'mallory')
     const response = await authenticate(login, url)
-    expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 403, {
       error: 'The social account is suspended',
       code: 'oauth_account_suspended',
     })
@@ -360,8 +358,7 @@ describe('OAuth / OpenID Connect login', () => {
       appId,
       body: { state_code: url.searchParams.get('state'), error: url.searchParams.get('error') },
     })
-    expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ error: 'Access was denied at the provider', code: 'oauth_user_denied' })
+    expectAnswer(response, 403, { error: 'Access was denied at the provider', code: 'oauth_user_denied' })
   })
 
   it('refuses a provider the app has not configured, and an app without OAuth', async () => {
@@ -372,8 +369,7 @@ describe('OAuth / OpenID Connect login', () => {
       state_code: randomBytes(24).toString('base64url'),
     }
     const unconfigured = await t.call('POST', '/api/v1/oauth/init', { appId, body })
-    expect(unconfigured.statusCode).toBe(403)
-    expect(unconfigured.json()).toEqual({
+    expectAnswer(unconfigured, 403, {
       error: 'This OAuth provider is not enabled for the app',
       code: 'disallowed_login_method',
     })
@@ -398,8 +394,7 @@ describe('OAuth / OpenID Connect login', () => {
         state_code: stateCode,
       },
     })
-    expect(evil.statusCode).toBe(403)
-    expect(evil.json()).toEqual({
+    expectAnswer(evil, 403, {
       error: 'redirect_to must be on an allowed origin of the app',
       code: 'invalid_origin',
     })
@@ -498,7 +493,8 @@ describe('OAuth linking', () => {
 })
 
 it('lists every OAuth route in the OpenAPI document', async () => {
-  const doc = (await t.server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json()
-  for (const path of ['init', 'callback', 'authenticate', 'link', 'unlink'])
-    expect(doc.paths[`/api/v1/oauth/${path}`]?.post, path).toBeDefined()
+  await expectListedInOpenApi(
+    t,
+    ['init', 'callback', 'authenticate', 'link', 'unlink'].map((path) => `/api/v1/oauth/${path}`),
+  )
 })

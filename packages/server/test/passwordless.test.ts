@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 
 let t: TestServer
 beforeAll(async () => {
@@ -35,8 +36,7 @@ describe('email codes', () => {
     const response = await t.call('POST', '/api/v1/passwordless/authenticate', {
       body: { email: 'late@example.com', code, flow_id: flowId },
     })
-    expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 401, {
       error: 'The code is wrong or has expired',
       code: 'invalid_credentials',
     })
@@ -51,8 +51,7 @@ describe('email codes', () => {
       })
     for (let i = 0; i < 4; i++) expect((await attempt(wrong)).json().code).toBe('invalid_credentials')
     const fifth = await attempt(wrong)
-    expect(fifth.statusCode).toBe(429)
-    expect(fifth.json()).toEqual({
+    expectAnswer(fifth, 429, {
       error: 'Too many wrong tries: this code no longer works. Request a new code',
       code: 'code_attempts_exceeded',
     })
@@ -172,8 +171,7 @@ describe('email codes', () => {
     const missing = await t.call('POST', '/api/v1/passwordless/authenticate', {
       body: { email: 'x@example.com' },
     })
-    expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ error: 'Invalid request data: code, flow_id', code: 'invalid_data' })
+    expectAnswer(missing, 400, { error: 'Invalid request data: code, flow_id', code: 'invalid_data' })
     const badEmail = await t.call('POST', '/api/v1/passwordless/init', { body: { email: 'not-an-email' } })
     expect(badEmail.json().code).toBe('invalid_data')
     const badCode = await t.call('POST', '/api/v1/passwordless/authenticate', {
@@ -188,8 +186,7 @@ describe('email codes', () => {
       body: { email: 'o@example.com' },
       origin: 'https://evil.example',
     })
-    expect(r.statusCode).toBe(403)
-    expect(r.json()).toEqual({ error: 'Origin not allowed for this app', code: 'invalid_origin' })
+    expectAnswer(r, 403, { error: 'Origin not allowed for this app', code: 'invalid_origin' })
   })
 
   it('refuses an oversized body', async () => {
@@ -249,8 +246,7 @@ describe('SMS codes', () => {
 
   it('refuses an impossible number with invalid_data', async () => {
     const r = await t.call('POST', '/api/v1/passwordless_sms/init', { body: { phone_number: '+1 12' } })
-    expect(r.statusCode).toBe(400)
-    expect(r.json()).toEqual({ error: 'This phone number is not possible', code: 'invalid_data' })
+    expectAnswer(r, 400, { error: 'This phone number is not possible', code: 'invalid_data' })
   })
 })
 
@@ -274,8 +270,7 @@ describe('app rules', () => {
       appId: app.id,
       body: { email: 'second@example.com', code, flow_id: flowId },
     })
-    expect(r.statusCode).toBe(403)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 403, {
       error: 'This application is in development mode and must be upgraded to production to log in new users',
       code: 'development_mode_user_limit',
     })
@@ -288,8 +283,7 @@ describe('app rules', () => {
       appId: app.id,
       body: { email: 'prod@example.com' },
     })
-    expect(init.statusCode).toBe(503)
-    expect(init.json()).toEqual({
+    expectAnswer(init, 503, {
       error: 'Email cannot be sent: no SMTP server is configured',
       code: 'delivery_not_configured',
     })

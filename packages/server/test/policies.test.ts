@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { encodeFunctionData, erc20Abi, recoverTransactionAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import {
   basicAuth,
   createP256Key,
@@ -364,8 +365,7 @@ describe('delegated signer policies', () => {
     const loosened = await asApp('PATCH', `/api/v1/policies/${signerPolicy}`, {
       rules: [rule('everything', '*', 'ALLOW')],
     })
-    expect(loosened.statusCode).toBe(400)
-    expect(loosened.json()).toEqual({
+    expectAnswer(loosened, 400, {
       code: 'invalid_data',
       error:
         'The rules of a policy that users consented to for a delegated signer cannot change; create a new policy and ask for consent to it',
@@ -411,8 +411,7 @@ describe('policy management', () => {
       chain_type: 'ethereum',
       rules: [rule('r', 'personal_sign', 'DENY', cond('ethereum_transaction', 'to', 'eq', BOB))],
     })
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 400, {
       code: 'invalid_data',
       error:
         'Rule "r", condition ethereum_transaction.to: personal_sign requests carry no ethereum_transaction fields',

@@ -10,6 +10,7 @@ import {
 } from '../src/identity/signedRequests/authorizationSignature'
 import { ConfigError, loadConfig } from '../src/platform/config/loadConfig'
 import { startTestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import { createTestDatabase, type TestDatabase } from './support/testDatabase'
 import { createTestKv } from './support/testKv'
 import { basicAuth, createP256Key, PUBLIC_URL } from './walletRequests'
@@ -156,15 +157,13 @@ describe('a production server', () => {
       },
       body,
     )
-    expect(init.statusCode).toBe(503)
-    expect(init.json()).toEqual({
+    expectAnswer(init, 503, {
       error: 'Text messages cannot be sent: no SMS provider is configured',
       code: 'delivery_not_configured',
     })
     expect(await database.db.query(`select 1 from dev_outbox where recipient = '+14155550111'`)).toEqual([])
     const outbox = await call('GET', '/api/v1/dev/outbox?to=%2B14155550111')
-    expect(outbox.statusCode).toBe(404)
-    expect(outbox.json()).toEqual({ error: 'Not found', code: 'not_found' })
+    expectAnswer(outbox, 404, { error: 'Not found', code: 'not_found' })
   })
 
   it('has no devnet chains: 31337 and 31338 are unsupported, not looked up on 127.0.0.1', async () => {
@@ -215,8 +214,7 @@ describe('a production server', () => {
   it('has no /metrics at all without METRICS_TOKEN', async () => {
     const bare = await startProduction()
     const r = await bare.inject({ method: 'GET', url: '/metrics' })
-    expect(r.statusCode).toBe(404)
-    expect(r.json()).toEqual({ error: 'Not found', code: 'not_found' })
+    expectAnswer(r, 404, { error: 'Not found', code: 'not_found' })
   })
 })
 

@@ -8,6 +8,7 @@ import { open } from '../src/platform/crypto/seal'
 import { DRIVE_APPDATA_SCOPE } from '../src/wallets/recovery/recoveryOAuthSettings'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
 import { type LoopbackDrive, startLoopbackDrive } from './loopbackDrive'
+import { expectAnswer } from './support/expectAnswer'
 import { createTestBrowser } from './support/oauth/createTestBrowser'
 import {
   type StartLoopbackOidcProviderReturnType,
@@ -98,8 +99,7 @@ describe('recovery passcode', () => {
     const user = await signInWithKey(t, 'weak@example.com')
     await createWallet(t, user.token)
     const response = await setPasscode(user, { passcode: 'tulip7' })
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 400, {
       code: 'invalid_data',
       error:
         'The passcode is too easy to guess (about 31 bits of entropy; at least 40 are needed). Use a longer passcode, more kinds of characters, or a generated passphrase',
@@ -133,8 +133,7 @@ describe('recovery passcode', () => {
     expect((await exportSecret(second, wallet, 'private_key')).response.json()).toEqual(RECOVERY_REQUIRED)
 
     const wrong = await unlock(second, 'violet-anchor-37-sunset')
-    expect(wrong.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({
+    expectAnswer(wrong, 401, {
       code: 'invalid_credentials',
       error: 'The recovery passcode is not correct',
     })
@@ -154,8 +153,7 @@ describe('recovery passcode', () => {
     for (let i = 0; i < 5; i++)
       expect((await unlock(attacker, `wrong-guess-number-${i}`)).json().code).toBe('invalid_credentials')
     const sixth = await unlock(attacker, PASSCODE)
-    expect(sixth.statusCode).toBe(429)
-    expect(sixth.json()).toEqual({ code: 'too_many_requests', error: 'Too many requests, try again later' })
+    expectAnswer(sixth, 429, { code: 'too_many_requests', error: 'Too many requests, try again later' })
     const failures = await t.database.db.query<{ n: number }>(
       "select count(*)::int as n from audit_log where user_id = $1 and action = 'recovery.unlock' and outcome = 'failure'",
       [user.userId],

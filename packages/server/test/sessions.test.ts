@@ -7,6 +7,7 @@ import {
   serializeAuthorizationPayload,
 } from '../src/identity/signedRequests/authorizationSignature'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import { createP256Key, type P256Key, PUBLIC_URL, signedCall, userCall } from './walletRequests'
 
 let t: TestServer
@@ -36,8 +37,7 @@ describe('access tokens', () => {
 
   it('answers must_be_authenticated without a token', async () => {
     const r = await t.call('GET', '/api/v1/users/me')
-    expect(r.statusCode).toBe(401)
-    expect(r.json()).toEqual({ error: 'User must be authenticated', code: 'must_be_authenticated' })
+    expectAnswer(r, 401, { error: 'User must be authenticated', code: 'must_be_authenticated' })
   })
 
   it('rejects a token of another app', async () => {

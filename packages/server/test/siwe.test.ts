@@ -19,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/identity/apps/types'
 import { TEST_WALLET_CONTRACTS_DIRECTORY } from './fixtures/contracts/siwe/writeTestWalletArtifacts'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
+import { expectListedInOpenApi } from './support/expectListedInOpenApi'
 import { testSmartWallet, testSmartWalletFactory } from './support/siwe/testWalletArtifacts'
 import { createP256Key, userCall } from './walletRequests'
 
@@ -151,8 +153,7 @@ describe('SIWE sign-in', () => {
 
   it('refuses a message for another domain: invalid_data', async () => {
     const r = await signIn(carol, { domain: 'evil.example' })
-    expect(r.statusCode).toBe(400)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 400, {
       error: "The message's domain is not one of the app's allowed origins",
       code: 'invalid_data',
     })
@@ -168,8 +169,7 @@ describe('SIWE sign-in', () => {
 
   it('refuses a message for another chain than the wallet is on: invalid_data', async () => {
     const r = await signIn(carol, { chainId: 1 })
-    expect(r.statusCode).toBe(400)
-    expect(r.json()).toEqual({
+    expectAnswer(r, 400, {
       error: "The message's chain id does not match chain_id",
       code: 'invalid_data',
     })
@@ -197,8 +197,7 @@ describe('SIWE sign-in', () => {
     const signature = await dave.signMessage({ message })
     expect((await authenticate({ message, signature })).statusCode).toBe(200)
     const replay = await authenticate({ message, signature })
-    expect(replay.statusCode).toBe(401)
-    expect(replay.json()).toEqual({
+    expectAnswer(replay, 401, {
       error: 'The sign-in nonce has expired or was already used',
       code: 'nonce_expired_or_used',
     })
@@ -228,8 +227,7 @@ describe('SIWE sign-in', () => {
   it('refuses a signature by another key: invalid_signature, and the nonce is spent all the same', async () => {
     const message = siweMessage(erin.address, await nonceFor(erin.address))
     const forged = await authenticate({ message, signature: await frank.signMessage({ message }) })
-    expect(forged.statusCode).toBe(401)
-    expect(forged.json()).toEqual({ error: 'The signature is not valid', code: 'invalid_signature' })
+    expectAnswer(forged, 401, { error: 'The signature is not valid', code: 'invalid_signature' })
     const real = await authenticate({ message, signature: await erin.signMessage({ message }) })
     expect(real.json().code).toBe('nonce_expired_or_used')
   })
@@ -411,13 +409,9 @@ describe('SIWE linking', () => {
   })
 
   it('is listed in the OpenAPI document', async () => {
-    const doc = (await t.server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json()
-    for (const path of [
-      '/api/v1/siwe/init',
-      '/api/v1/siwe/authenticate',
-      '/api/v1/siwe/link',
-      '/api/v1/siwe/unlink',
-    ])
-      expect(doc.paths[path]?.post, path).toBeDefined()
+    await expectListedInOpenApi(
+      t,
+      ['init', 'authenticate', 'link', 'unlink'].map((path) => `/api/v1/siwe/${path}`),
+    )
   })
 })

@@ -3,6 +3,8 @@ import { base58 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/identity/apps/types'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
+import { expectListedInOpenApi } from './support/expectListedInOpenApi'
 import { createP256Key, userCall } from './walletRequests'
 
 const DOMAIN = new URL(ORIGIN).host
@@ -147,8 +149,7 @@ describe('SIWS sign-in', () => {
     const signature = b64(wallet.sign(message))
     expect((await authenticate({ message, signature })).statusCode).toBe(200)
     const replay = await authenticate({ message, signature })
-    expect(replay.statusCode).toBe(401)
-    expect(replay.json()).toEqual({
+    expectAnswer(replay, 401, {
       error: 'The sign-in nonce has expired or was already used',
       code: 'nonce_expired_or_used',
     })
@@ -188,8 +189,7 @@ describe('SIWS sign-in', () => {
     const wallet = keypair()
     const message = siwsMessage({ address: wallet.address, nonce: await nonceFor(wallet.address) })
     const forged = await authenticate({ message, signature: b64(keypair().sign(message)) })
-    expect(forged.statusCode).toBe(401)
-    expect(forged.json()).toEqual({ error: 'The signature is not valid', code: 'invalid_signature' })
+    expectAnswer(forged, 401, { error: 'The signature is not valid', code: 'invalid_signature' })
     // The nonce went with the failed try.
     expect((await authenticate({ message, signature: b64(wallet.sign(message)) })).json().code).toBe(
       'nonce_expired_or_used',
@@ -274,13 +274,9 @@ describe('SIWS linking', () => {
   })
 
   it('is listed in the OpenAPI document', async () => {
-    const doc = (await t.server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json()
-    for (const path of [
-      '/api/v1/siws/init',
-      '/api/v1/siws/authenticate',
-      '/api/v1/siws/link',
-      '/api/v1/siws/unlink',
-    ])
-      expect(doc.paths[path]?.post, path).toBeDefined()
+    await expectListedInOpenApi(
+      t,
+      ['init', 'authenticate', 'link', 'unlink'].map((path) => `/api/v1/siws/${path}`),
+    )
   })
 })

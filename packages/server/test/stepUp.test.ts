@@ -9,6 +9,7 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/identity/apps/types'
 import { ORIGIN, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import { createSoftAuthenticator } from './support/passkeys/createSoftAuthenticator'
 import {
   createP256Key,
@@ -73,8 +74,7 @@ describe('finding 2: an access token alone reveals no key', () => {
         token: victim.token,
         body: { recipient_public_key: recipientKey(), what },
       })
-      expect(stolen.statusCode).toBe(401)
-      expect(stolen.json()).toEqual({
+      expectAnswer(stolen, 401, {
         code: 'invalid_authorization_signature',
         error: 'Missing or invalid authorization signature',
       })
@@ -168,8 +168,7 @@ describe('finding 3: an access token alone cannot take the account over', () => 
     const link = await userCall(t, victim, 'POST', '/api/v1/passwordless_sms/link', {
       body: { phone_number: phone, ...proof },
     })
-    expect(link.statusCode).toBe(403)
-    expect(link.json()).toEqual({
+    expectAnswer(link, 403, {
       code: 'missing_or_invalid_mfa',
       error: 'Verify your second factor first: this action needs a fresh MFA verification',
     })
@@ -293,8 +292,7 @@ describe('confirming it is you (reauthenticate)', () => {
       const response = await userCall(t, user, 'POST', '/api/v1/passwordless/reauthenticate', {
         body: { email, ...(await codeFor('email', email)) },
       })
-      expect(response.statusCode).toBe(401)
-      expect(response.json()).toEqual({
+      expectAnswer(response, 401, {
         code: 'invalid_credentials',
         error: 'This account is not linked to the signed-in user: confirm with one of your own',
       })
@@ -473,8 +471,7 @@ describe('logging out everywhere', () => {
     expect(stolen.json().code).toBe('invalid_authorization_signature')
     // The old form is refused, pointing to the route that replaced it.
     const old = await t.call('POST', '/api/v1/sessions/logout', { token: laptop.token, body: { all: true } })
-    expect(old.statusCode).toBe(400)
-    expect(old.json()).toEqual({
+    expectAnswer(old, 400, {
       code: 'invalid_data',
       error:
         'Logging out everywhere has its own route: POST /api/v1/sessions/logout_all, signed with the session key',

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 
 let t: TestServer
 const logLines: string[] = []
@@ -58,8 +59,7 @@ describe('operations', () => {
 
   it('answers unknown routes with the catalogue shape', async () => {
     const r = await t.server.inject({ method: 'GET', url: '/api/v1/nothing-here' })
-    expect(r.statusCode).toBe(404)
-    expect(r.json()).toEqual({ error: 'Not found', code: 'not_found' })
+    expectAnswer(r, 404, { error: 'Not found', code: 'not_found' })
   })
 
   it('shows the public app config without secrets', async () => {

@@ -1,6 +1,8 @@
 import { createHash, createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
+import { expectListedInOpenApi } from './support/expectListedInOpenApi'
 import { createP256Key, type P256Key, userCall } from './walletRequests'
 
 // A made-up bot token in BotFather's format; the tests sign as Telegram would with it.
@@ -84,8 +86,7 @@ describe('Telegram login widget', () => {
     const data = signLoginWidget(widgetUser(1002))
     expect((await authenticate({ telegram_auth_result: data })).statusCode).toBe(200)
     const replayed = await authenticate({ telegram_auth_result: data })
-    expect(replayed.statusCode).toBe(401)
-    expect(replayed.json()).toEqual({
+    expectAnswer(replayed, 401, {
       code: 'invalid_credentials',
       error: 'This Telegram login data was already used: sign in with Telegram again',
     })
@@ -105,8 +106,7 @@ describe('Telegram login widget', () => {
       { ...signed, extra: 'added' },
     ]) {
       const response = await authenticate({ telegram_auth_result: tampered })
-      expect(response.statusCode).toBe(401)
-      expect(response.json()).toEqual({
+      expectAnswer(response, 401, {
         error: 'The Telegram login data is not valid',
         code: 'invalid_credentials',
       })
@@ -126,8 +126,7 @@ describe('Telegram login widget', () => {
     expect((await authenticate({ telegram_auth_result: fresh })).statusCode).toBe(200)
     const stale = signLoginWidget(widgetUser(1004, { auth_date: nowSeconds() - 24 * 3600 - 1 }))
     const response = await authenticate({ telegram_auth_result: stale })
-    expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({
+    expectAnswer(response, 401, {
       error: 'The Telegram login data has expired',
       code: 'invalid_credentials',
     })
@@ -179,8 +178,7 @@ describe('Telegram Mini App (Web App) init data', () => {
     }).toString()
     for (const data of [signed.toString(), otherBot, widgetWay]) {
       const response = await authenticate({ telegram_web_app_data: data })
-      expect(response.statusCode).toBe(401)
-      expect(response.json()).toEqual({
+      expectAnswer(response, 401, {
         error: 'The Telegram login data is not valid',
         code: 'invalid_credentials',
       })
@@ -285,7 +283,8 @@ describe('Telegram linking', () => {
 })
 
 it('lists every Telegram route in the OpenAPI document', async () => {
-  const doc = (await t.server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json()
-  for (const path of ['authenticate', 'link', 'unlink'])
-    expect(doc.paths[`/api/v1/telegram/${path}`]?.post, path).toBeDefined()
+  await expectListedInOpenApi(
+    t,
+    ['authenticate', 'link', 'unlink'].map((path) => `/api/v1/telegram/${path}`),
+  )
 })

@@ -2,6 +2,7 @@
 // is a different string with the same claims, and the server refuses it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AuthenticatedUser, startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 
 const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
 
@@ -30,8 +31,7 @@ describe('ES256 tokens', () => {
     const copy = malleate(login.token)
     expect(copy).not.toBe(login.token)
     const refused = await t.call('GET', '/api/v1/users/me', { token: copy })
-    expect(refused.statusCode).toBe(401)
-    expect(refused.json()).toEqual({ error: 'Missing or invalid token', code: 'missing_or_invalid_token' })
+    expectAnswer(refused, 401, { error: 'Missing or invalid token', code: 'missing_or_invalid_token' })
     expect((await t.call('GET', '/api/v1/users/me', { token: login.token })).statusCode).toBe(200)
   })
 

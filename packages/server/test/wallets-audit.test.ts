@@ -5,6 +5,7 @@ import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../src/platform/db/createDatabase'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import { createTestDatabase, type TestDatabase } from './support/testDatabase'
 import { PUBLIC_URL } from './walletRequests'
 import { createUserWithWallet, type LocalChain, startLocalChain, walletCall } from './wallets-harness'
@@ -145,8 +146,7 @@ describe('the audit log of sends', () => {
     refusedOutcomes.add('started')
     try {
       const refused = await send(sender, '6')
-      expect(refused.statusCode).toBe(503)
-      expect(refused.json()).toEqual({
+      expectAnswer(refused, 503, {
         code: 'service_unavailable',
         error: 'The transaction could not be recorded, so it was not sent; try again',
       })

@@ -3,8 +3,9 @@
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { LOCAL_CHAIN_ID } from '@satchel/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import { PUBLIC_URL, signInWithKey } from './walletRequests'
 
 /** A loopback port that nothing listens on (taken, then released). */
@@ -37,7 +38,6 @@ describe('wallet creation while the vault is down', { timeout: 60_000 }, () => {
       token: user.token,
       body: { chain_type: 'ethereum' },
     })
-    expect(response.statusCode).toBe(503)
-    expect(response.json()).toEqual({ error: 'The vault cannot be reached', code: 'service_unavailable' })
+    expectAnswer(response, 503, { error: 'The vault cannot be reached', code: 'service_unavailable' })
   })
 })

@@ -1,9 +1,11 @@
 import {
   getAddress,
+  type Hex,
   keccak256,
   parseTransaction,
   recoverAddress,
   recoverTransactionAddress,
+  type SignableMessage,
   toHex,
   verifyMessage,
   verifyTypedData,
@@ -11,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimits } from '../src/platform/http/rateLimit'
 import { startTestServer, type TestServer } from './harness'
+import { expectAnswer } from './support/expectAnswer'
 import {
   basicAuth,
   createP256Key,
@@ -47,6 +50,10 @@ const rpc = (body: unknown, options: Partial<WalletCallOptions> = {}, walletId =
     body,
     ...options,
   })
+
+// Whether the answer of a personal_sign carries the wallet's signature of `message`, as viem checks it.
+const isSignedByWallet = (message: SignableMessage, answer: { json(): { data: { signature: Hex } } }) =>
+  verifyMessage({ address: wallet.address, message, signature: answer.json().data.signature })
 
 const personalSign = (message = 'hello satchel') => ({
   method: 'personal_sign',
@@ -299,23 +306,11 @@ describe('EVM signing', () => {
   it('personal_sign verifies with viem, utf-8 and hex', async () => {
     const text = await rpc(personalSign('Sign in to Satchel'))
     expect(text.json()).toMatchObject({ method: 'personal_sign', data: { encoding: 'hex' } })
-    expect(
-      await verifyMessage({
-        address: wallet.address,
-        message: 'Sign in to Satchel',
-        signature: text.json().data.signature,
-      }),
-    ).toBe(true)
+    expect(await isSignedByWallet('Sign in to Satchel', text)).toBe(true)
 
     const raw = toHex(new Uint8Array([0, 1, 2, 255]))
     const hex = await rpc({ method: 'personal_sign', params: { message: raw, encoding: 'hex' } })
-    expect(
-      await verifyMessage({
-        address: wallet.address,
-        message: { raw },
-        signature: hex.json().data.signature,
-      }),
-    ).toBe(true)
+    expect(await isSignedByWallet({ raw }, hex)).toBe(true)
   })
 
   it('eth_signTypedData_v4 verifies with viem (primaryType or primary_type)', async () => {
@@ -475,13 +470,7 @@ describe('delegated signers', () => {
 
     const signed = await asServer('delegated')
     expect(signed.statusCode, signed.body).toBe(200)
-    expect(
-      await verifyMessage({
-        address: wallet.address,
-        message: 'delegated',
-        signature: signed.json().data.signature,
-      }),
-    ).toBe(true)
+    expect(await isSignedByWallet('delegated', signed)).toBe(true)
 
     // Another key, even with the app's secret, is not the delegated signer.
     const stranger = await walletCall(t, 'POST', `/api/v1/wallets/${wallet.id}/rpc`, {
@@ -492,8 +481,7 @@ describe('delegated signers', () => {
     expect(refusal(stranger)).toMatchObject({ code: 'invalid_authorization_signature' })
 
     const revoke = await userCall(t, alice, 'POST', '/api/v1/wallets/revoke', { body: {} })
-    expect(revoke.statusCode).toBe(200)
-    expect(revoke.json()).toEqual({ message: 'Revoked 1 delegated signer' })
+    expectAnswer(revoke, 200, { message: 'Revoked 1 delegated signer' })
     expect(refusal(await asServer('after revoke'))).toMatchObject({ code: 'invalid_authorization_signature' })
     const after = await t.call('GET', `/api/v1/wallets/${wallet.id}`, { token: alice.token })
     expect(after.json().additional_signers).toEqual([])

@@ -13,14 +13,8 @@ import { asIs, getWallet, walletRpc } from '../client/actions/walletRpc'
 import type { SatchelClient } from '../client/createSatchelClient'
 import { isHex, isRecord } from '../client/parse'
 import { UnexpectedResponseError } from '../errors/errors'
-import type {
-  Address,
-  Eip1193EventMap,
-  Eip1193Provider,
-  Eip1193RequestArguments,
-  Eip1193ReturnType,
-  Hex,
-} from './eip1193Methods'
+import { createEip1193Request } from './createEip1193Request'
+import type { Address, Eip1193EventMap, Eip1193Provider, Hex } from './eip1193Methods'
 import { toProviderRpcError } from './toProviderRpcError'
 
 export type CreateEip1193ProviderParameters = {
@@ -217,17 +211,7 @@ export function createEip1193Provider({
     }
   }
 
-  function request<method extends string>(
-    arguments_: Eip1193RequestArguments<method>,
-  ): Promise<Eip1193ReturnType<method>>
-  async function request({ method, params }: { method: unknown; params?: unknown }): Promise<unknown> {
-    try {
-      if (typeof method !== 'string') throw new InvalidParamsError({ details: 'method must be a string.' })
-      return await handle(method, Array.isArray(params) ? params : params === undefined ? [] : [params])
-    } catch (error) {
-      throw toProviderRpcError(error)
-    }
-  }
+  const request = createEip1193Request(handle, toProviderRpcError)
 
   return {
     request,

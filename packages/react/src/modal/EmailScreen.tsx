@@ -1,11 +1,7 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { loginWithEmail, sendEmailCode } from '../client/actions/loginWithEmail'
 import type { SatchelClient } from '../client/createSatchelClient'
-import { CodeForm } from './CodeForm'
-import { describeError } from './describeError'
-import { ErrorAlert } from './ErrorAlert'
-
-export type EmailStep = 'address' | 'sending' | 'code'
+import { CodeLoginScreen, type CodeLoginStep } from './CodeLoginScreen'
 
 /**
  * Email login inside the modal: the address, then the code.
@@ -18,41 +14,18 @@ export function EmailScreen({
   onStep,
 }: {
   client: SatchelClient
-  onStep?: ((step: EmailStep) => void) | undefined
+  onStep?: ((step: CodeLoginStep) => void) | undefined
 }) {
   const [email, setEmail] = useState('')
-  const [step, setStepState] = useState<EmailStep>('address')
-  const setStep = (next: EmailStep) => {
-    setStepState(next)
-    onStep?.(next)
-  }
-  const [error, setError] = useState<string>()
-
-  const send = async (event?: FormEvent) => {
-    event?.preventDefault()
-    setStep('sending')
-    setError(undefined)
-    try {
-      await sendEmailCode(client, { email: email.trim() })
-      setStep('code')
-    } catch (failure) {
-      setError(describeError(failure))
-      setStep('address')
-    }
-  }
-
-  if (step === 'code') {
-    return (
-      <CodeForm
-        sentTo={email.trim()}
-        onSubmit={(code) => loginWithEmail(client, { email: email.trim(), code })}
-        onResend={() => sendEmailCode(client, { email: email.trim() })}
-        onBack={() => setStep('address')}
-      />
-    )
-  }
+  const address = email.trim()
   return (
-    <form className="satchel-form" onSubmit={send}>
+    <CodeLoginScreen
+      sentTo={address}
+      submitLabel="Continue with email"
+      send={() => sendEmailCode(client, { email: address })}
+      login={(code) => loginWithEmail(client, { email: address, code })}
+      onStep={onStep}
+    >
       <label className="satchel-label" htmlFor="satchel-email">
         Email
       </label>
@@ -66,15 +39,6 @@ export function EmailScreen({
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <button className="satchel-button satchel-button--primary" type="submit" disabled={step === 'sending'}>
-        {step === 'sending' ? 'Sending code…' : 'Continue with email'}
-      </button>
-      {step === 'sending' && (
-        <p className="satchel-status" role="status">
-          Sending a code to {email.trim()}…
-        </p>
-      )}
-      <ErrorAlert error={error} />
-    </form>
+    </CodeLoginScreen>
   )
 }

@@ -3,9 +3,10 @@ import { createWallet } from '../client/actions/createWallet'
 import { loginAsGuest } from '../client/actions/loginAsGuest'
 import type { AppConfig } from '../client/types'
 import { type ModalLoginMethod, SatchelUiContext, useSatchelClient } from '../react/context'
+import type { CodeLoginStep } from './CodeLoginScreen'
 import { Dialog } from './Dialog'
 import { describeError } from './describeError'
-import { EmailScreen, type EmailStep } from './EmailScreen'
+import { EmailScreen } from './EmailScreen'
 import { ErrorAlert } from './ErrorAlert'
 import { css, themeStyle } from './styles'
 
@@ -47,7 +48,7 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
   const [screen, setScreen] = useState<'start' | 'sms' | 'passkey' | 'wallet' | 'walletconnect'>('start')
   const [guest, setGuest] = useState<'idle' | 'pending'>('idle')
   const [error, setError] = useState<string>()
-  const [emailStep, setEmailStep] = useState<EmailStep>('address')
+  const [emailStep, setEmailStep] = useState<CodeLoginStep>('address')
 
   const loadConfig = () => {
     setConfigError(undefined)

@@ -1,8 +1,8 @@
 import { formatAddress } from '@satchel/core'
 import { type Policy, type SessionSigner, useSessionSigners, type WalletSessionSigners } from '@satchel/react'
 import { useId, useState } from 'react'
-import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
+import { useStepUp } from '../../shared/stepUp/useStepUp'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
@@ -25,7 +25,9 @@ export function DelegatedSigners() {
   const { delegations, reload } = useDelegations()
   const [busy, setBusy] = useState<Busy>({})
   const [notice, setNotice] = useState<string | undefined>(undefined)
-  const [stepUp, setStepUp] = useState<(() => void) | undefined>(undefined)
+  const stepUp = useStepUp()
+  const askStepUp = (retry: () => void) =>
+    stepUp.ask("Changing who can sign for your wallet needs you to confirm it's you.", retry)
   const id = useId()
 
   const finish = (task: Promise<unknown>, done: string, retry: () => void) =>
@@ -37,7 +39,7 @@ export function DelegatedSigners() {
       },
       (error: unknown) => {
         setBusy({})
-        if (isStepUpRequired(error)) setStepUp(() => retry)
+        if (isStepUpRequired(error)) askStepUp(retry)
         else setBusy({ error })
       },
     )
@@ -52,7 +54,7 @@ export function DelegatedSigners() {
       },
       (error: unknown) => {
         setBusy({})
-        if (isStepUpRequired(error)) setStepUp(() => revokeAll)
+        if (isStepUpRequired(error)) askStepUp(revokeAll)
         else setBusy({ error })
       },
     )
@@ -80,16 +82,7 @@ export function DelegatedSigners() {
       {delegations.status === 'error' ? <ErrorMessage error={delegations.error} onRetry={reload} /> : null}
       <div aria-live="polite">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       {busy.error ? <ErrorMessage error={busy.error} /> : null}
-      {stepUp ? (
-        <ConfirmItsYou
-          reason="Changing who can sign for your wallet needs you to confirm it's you."
-          onConfirmed={() => {
-            setStepUp(undefined)
-            stepUp()
-          }}
-          onCancel={() => setStepUp(undefined)}
-        />
-      ) : null}
+      {stepUp.prompt}
       {delegations.status === 'ready' && count === 0 ? (
         <EmptyState title="No app can sign for you">
           When an app asks to sign for you while you are away, it appears here until you remove it.
@@ -151,7 +144,7 @@ export function DelegatedSigners() {
             setNotice(message)
             reload()
           }}
-          onNeedsMfa={(retry) => setStepUp(() => retry)}
+          onNeedsMfa={askStepUp}
         />
       ) : null}
     </section>

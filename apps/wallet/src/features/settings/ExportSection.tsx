@@ -1,8 +1,8 @@
 import { useExportWallet, useSatchel } from '@satchel/react'
 import { useEffect, useId, useState } from 'react'
 import { useSolanaWallet } from '../../shared/chains/solana/useSolanaWallet'
-import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
+import { useStepUp } from '../../shared/stepUp/useStepUp'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { useEthereumWallet } from '../../shared/useEthereumWallet'
 
@@ -19,7 +19,8 @@ export function ExportSection() {
   const [chainType, setChainType] = useState<'ethereum' | 'solana'>('ethereum')
   const wallet = chainType === 'solana' && solana ? solana : ethereum
   const { exportWallet, data, error, isPending, reset } = useExportWallet()
-  const [needsStepUp, setNeedsStepUp] = useState(false)
+  const stepUp = useStepUp()
+  const needsStepUp = stepUp.asking
   const id = useId()
   // The secret must not outlive this screen.
   useEffect(() => () => reset(), [reset])
@@ -27,13 +28,15 @@ export function ExportSection() {
 
   const run = () => {
     exportWallet({ wallet: wallet.id }).catch((exportError: unknown) => {
-      if (isStepUpRequired(exportError)) setNeedsStepUp(true)
+      if (isStepUpRequired(exportError))
+        stepUp.ask("Exporting your private key needs you to confirm it's you.", run)
     })
   }
   const start = () => {
     reset()
     // With MFA enrolled the server always asks for it: ask first instead of failing once.
-    if (user.mfaMethods.length > 0) setNeedsStepUp(true)
+    if (user.mfaMethods.length > 0)
+      stepUp.ask("Exporting your private key needs you to confirm it's you.", run)
     else run()
   }
 
@@ -61,16 +64,7 @@ export function ExportSection() {
           ))}
         </fieldset>
       ) : null}
-      {needsStepUp ? (
-        <ConfirmItsYou
-          reason="Exporting your private key needs you to confirm it's you."
-          onConfirmed={() => {
-            setNeedsStepUp(false)
-            run()
-          }}
-          onCancel={() => setNeedsStepUp(false)}
-        />
-      ) : null}
+      {stepUp.prompt}
       {error && !needsStepUp && !isStepUpRequired(error) ? <ErrorMessage error={error} /> : null}
       {data ? (
         <div className="settings__secret">

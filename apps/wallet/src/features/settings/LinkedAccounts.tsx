@@ -4,8 +4,8 @@ import { type FormEvent, useId, useState } from 'react'
 import { useWalletConfig } from '../../app/WalletConfigContext'
 import { describeAccount } from '../../shared/describeAccount'
 import { canUsePasskeys } from '../../shared/passkeys/canUsePasskeys'
-import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
+import { useStepUp } from '../../shared/stepUp/useStepUp'
 import { CodeField } from '../../shared/ui/CodeField'
 import { ConfirmAction } from '../../shared/ui/ConfirmAction'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
@@ -36,7 +36,7 @@ export function LinkedAccounts() {
   const [busy, setBusy] = useState<Busy>({ pending: false })
   const [linking, setLinking] = useState<Linking>(undefined)
   const [unlinking, setUnlinking] = useState<LinkedAccount | undefined>(undefined)
-  const [stepUp, setStepUp] = useState<{ reason: string; retry: () => void } | undefined>(undefined)
+  const stepUp = useStepUp()
   const id = useId()
   if (!user) return null
 
@@ -50,7 +50,7 @@ export function LinkedAccounts() {
       (error: unknown) => {
         if (!isStepUpRequired(error)) return setBusy({ pending: false, error })
         setBusy({ pending: false })
-        setStepUp({ reason, retry: () => run(task, done, reason) })
+        stepUp.ask(reason, () => run(task, done, reason))
       },
     )
   }
@@ -168,16 +168,7 @@ export function LinkedAccounts() {
         {busy.done && !busy.error ? <p className="notice notice--success">{busy.done}</p> : null}
       </div>
       {busy.error ? <ErrorMessage error={busy.error} /> : null}
-      {stepUp ? (
-        <ConfirmItsYou
-          reason={stepUp.reason}
-          onConfirmed={() => {
-            setStepUp(undefined)
-            stepUp.retry()
-          }}
-          onCancel={() => setStepUp(undefined)}
-        />
-      ) : null}
+      {stepUp.prompt}
       {linking?.kind === 'walletconnect' ? (
         <WalletConnectLink
           onClose={() => setLinking(undefined)}
@@ -243,7 +234,7 @@ export function LinkedAccounts() {
                 setBusy({ pending: false })
                 const open = () => setLinking({ kind: 'walletconnect' })
                 // The wallet signs before the server can ask: with MFA on, confirm first, not after.
-                if (user.mfaMethods.length > 0) setStepUp({ reason: linkReason, retry: open })
+                if (user.mfaMethods.length > 0) stepUp.ask(linkReason, open)
                 else open()
               }}
             >

@@ -1,7 +1,7 @@
 import { type BackupCodes, useMfa } from '@satchel/react'
 import { useId, useState } from 'react'
-import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
+import { useStepUp } from '../../shared/stepUp/useStepUp'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { BackupCodesRow } from './BackupCodesRow'
 import { BackupCodesShown } from './BackupCodesShown'
@@ -35,16 +35,16 @@ export function MfaSection() {
   const { methods, unenroll } = useMfa()
   const enrolled = methods.filter(isMethod)
   const [notice, setNotice] = useState<string | undefined>(undefined)
-  const [stepUpState, setStepUp] = useState<{ reason: string; retry: () => void } | undefined>(undefined)
+  const confirmItsYou = useStepUp()
   const [removing, setRemoving] = useState<{ method?: Method; error?: unknown }>({})
   // A new set of backup codes, shown once until the person says it is saved.
   const [codes, setCodes] = useState<BackupCodes | undefined>(undefined)
   const id = useId()
 
-  const stepUp: StepUp = (reason, retry) => setStepUp({ reason, retry })
+  const stepUp: StepUp = confirmItsYou.ask
   const done = (method: Method) => () => {
     setNotice(added[method])
-    setStepUp(undefined)
+    confirmItsYou.dismiss()
   }
   const totpDone = (backupCodes: BackupCodes) => {
     done('totp')()
@@ -99,18 +99,9 @@ export function MfaSection() {
       {codes ? <BackupCodesShown codes={codes} onSaved={() => setCodes(undefined)} /> : null}
       <div aria-live="polite">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       {removing.error ? <ErrorMessage error={removing.error} /> : null}
-      {stepUpState ? (
-        <ConfirmItsYou
-          reason={stepUpState.reason}
-          onConfirmed={() => {
-            setStepUp(undefined)
-            stepUpState.retry()
-          }}
-          onCancel={() => setStepUp(undefined)}
-        />
-      ) : null}
+      {confirmItsYou.prompt}
       {/* Hidden, not unmounted, while the prompt shows: a step-up resumes the enrolment it paused. */}
-      <div className="settings__enrol" hidden={stepUpState !== undefined}>
+      <div className="settings__enrol" hidden={confirmItsYou.asking}>
         {enrolled.includes('totp') ? null : <TotpEnrolment stepUp={stepUp} onDone={totpDone} />}
         {enrolled.includes('sms') ? null : <SmsEnrolment stepUp={stepUp} onDone={done('sms')} />}
         {enrolled.includes('passkey') ? null : <PasskeyEnrolment stepUp={stepUp} onDone={done('passkey')} />}

@@ -3,11 +3,13 @@ import { useRecovery } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { RecoveryUnlockForm } from '../../shared/recovery/RecoveryUnlockForm'
 import { isSigningBlocked, useRecoveryStatus } from '../../shared/recovery/useRecoveryStatus'
-import { ConfirmItsYou } from '../../shared/stepUp/ConfirmItsYou'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
+import { useStepUp } from '../../shared/stepUp/useStepUp'
 import { ConfirmAction } from '../../shared/ui/ConfirmAction'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
+import { PasscodeInput } from '../../shared/ui/PasscodeInput'
+import { TextField } from '../../shared/ui/TextField'
 
 /** What the server requires of a recovery passcode, by core's entropy estimate. */
 const MIN_BITS = 40
@@ -30,7 +32,7 @@ export function RecoverySection() {
   const [saving, setSaving] = useState<{ pending: boolean; error?: unknown; saved?: boolean }>({
     pending: false,
   })
-  const [stepUp, setStepUp] = useState<{ reason: string; retry: () => void } | undefined>(undefined)
+  const stepUp = useStepUp()
   const [removing, setRemoving] = useState<'idle' | 'asking' | 'pending'>('idle')
   const id = useId()
   // The passphrase last generated here, and its honest entropy: only the word draws were random.
@@ -63,7 +65,7 @@ export function RecoverySection() {
       },
       (error: unknown) => {
         if (isStepUpRequired(error))
-          setStepUp({ reason: "Setting a recovery passcode needs you to confirm it's you.", retry: save })
+          stepUp.ask("Setting a recovery passcode needs you to confirm it's you.", save)
         setSaving({ pending: false, error })
       },
     )
@@ -79,10 +81,7 @@ export function RecoverySection() {
       (error: unknown) => {
         setRemoving('idle')
         if (isStepUpRequired(error))
-          setStepUp({
-            reason: "Removing your recovery passcode needs you to confirm it's you.",
-            retry: remove,
-          })
+          stepUp.ask("Removing your recovery passcode needs you to confirm it's you.", remove)
         else setSaving({ pending: false, error })
       },
     )
@@ -126,16 +125,7 @@ export function RecoverySection() {
       <div aria-live="polite">
         {saving.saved ? <p className="notice notice--success">Recovery passcode saved.</p> : null}
       </div>
-      {stepUp ? (
-        <ConfirmItsYou
-          reason={stepUp.reason}
-          onConfirmed={() => {
-            setStepUp(undefined)
-            stepUp.retry()
-          }}
-          onCancel={() => setStepUp(undefined)}
-        />
-      ) : null}
+      {stepUp.prompt}
       {removing === 'asking' ? (
         <ConfirmAction
           title="Remove the recovery passcode?"
@@ -149,43 +139,28 @@ export function RecoverySection() {
       {load.status === 'ready' ? (
         <form onSubmit={submit} noValidate className="settings__form">
           {locked ? (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-current`}>
-                Current passcode (not needed on a device you unlocked)
-              </label>
-              <input
-                id={`${id}-current`}
-                className="input"
-                type="password"
-                autoComplete="current-password"
-                value={current}
-                onChange={(event) => setCurrent(event.target.value)}
-              />
-            </div>
+            <TextField
+              id={`${id}-current`}
+              label="Current passcode (not needed on a device you unlocked)"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+            />
           ) : null}
           <div className="field">
             <label className="field__label" htmlFor={`${id}-passcode`}>
               {locked ? 'New passcode' : 'Passcode'}
             </label>
-            <div className="field__row">
-              <input
-                id={`${id}-passcode`}
-                className="input"
-                type={visible ? 'text' : 'password'}
-                autoComplete="new-password"
-                spellCheck={false}
-                value={passcode}
-                onChange={(event) => setPasscode(event.target.value)}
-                aria-describedby={`${id}-strength`}
-              />
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setVisible((value) => !value)}
-              >
-                {visible ? 'Hide' : 'Show'}
-              </button>
-            </div>
+            <PasscodeInput
+              id={`${id}-passcode`}
+              autoComplete="new-password"
+              value={passcode}
+              onChange={(event) => setPasscode(event.target.value)}
+              aria-describedby={`${id}-strength`}
+              visible={visible}
+              onVisibleChange={setVisible}
+            />
             <div className="settings__meter">
               <meter
                 id={`${id}-meter`}
@@ -204,7 +179,7 @@ export function RecoverySection() {
               </p>
             </div>
           </div>
-          {saving.error && !stepUp && !isStepUpRequired(saving.error) ? (
+          {saving.error && !stepUp.asking && !isStepUpRequired(saving.error) ? (
             <ErrorMessage error={saving.error} />
           ) : null}
           <div className="actions">

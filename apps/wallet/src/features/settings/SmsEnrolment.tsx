@@ -1,9 +1,9 @@
-import { OTP_LENGTH } from '@satchel/core'
 import { useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
-import { CodeField } from '../../shared/ui/CodeField'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { TextField } from '../../shared/ui/TextField'
+import { EnrolmentCodeEntry } from './EnrolmentCodeEntry'
 import type { StepUp } from './stepUp'
 
 type Step =
@@ -84,24 +84,16 @@ export function SmsEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =>
     return (
       <form onSubmit={submitPhone} noValidate className="settings__form" aria-labelledby={`${id}-title`}>
         <h3 id={`${id}-title`}>Text messages</h3>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-phone`}>
-            Phone number for codes
-          </label>
-          <input
-            id={`${id}-phone`}
-            className="input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={state.phone}
-            onChange={(event) => setState({ ...state, phone: event.target.value })}
-            aria-describedby={`${id}-phone-hint`}
-          />
-          <p className="field__hint" id={`${id}-phone-hint`}>
-            With the country code, for example +1 415 555 0100. Without one, a US number is assumed.
-          </p>
-        </div>
+        <TextField
+          id={`${id}-phone`}
+          label="Phone number for codes"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={state.phone}
+          onChange={(event) => setState({ ...state, phone: event.target.value })}
+          hint="With the country code, for example +1 415 555 0100. Without one, a US number is assumed."
+        />
         {error ? <ErrorMessage error={error} /> : null}
         <div className="actions">
           <button type="submit" className="button" disabled={state.pending || !state.phone.trim()}>
@@ -117,17 +109,14 @@ export function SmsEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =>
       <p>
         We texted a 6-digit code to <strong>{state.phone.trim()}</strong>. It expires in 10 minutes.
       </p>
-      <CodeField
+      <EnrolmentCodeEntry
         id={`${id}-code`}
         label="Code from the text message"
-        value={state.code}
-        onChange={(code) => setState({ ...state, code })}
-      />
-      {error ? <ErrorMessage error={error} /> : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={state.pending || state.code.length !== OTP_LENGTH}>
-          {state.pending ? 'Checking…' : 'Turn on'}
-        </button>
+        code={state.code}
+        onCodeChange={(code) => setState({ ...state, code })}
+        pending={state.pending}
+        error={error}
+      >
         <button
           type="button"
           className="button button--secondary"
@@ -137,7 +126,7 @@ export function SmsEnrolment({ stepUp, onDone }: { stepUp: StepUp; onDone: () =>
           Send a new code
         </button>
         {cancel}
-      </div>
+      </EnrolmentCodeEntry>
     </form>
   )
 }

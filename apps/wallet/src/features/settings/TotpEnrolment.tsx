@@ -1,11 +1,10 @@
-import { OTP_LENGTH } from '@satchel/core'
 import { type BackupCodes, useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { isStepUpRequired } from '../../shared/stepUp/isStepUpRequired'
-import { CodeField } from '../../shared/ui/CodeField'
 import { CopyButton } from '../../shared/ui/CopyButton'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { QrCode } from '../../shared/ui/QrCode'
+import { EnrolmentCodeEntry } from './EnrolmentCodeEntry'
 import type { StepUp } from './stepUp'
 
 type Step =
@@ -98,21 +97,18 @@ export function TotpEnrolment({
           accessibleLabel="Copy key for your authenticator app"
         />
       </p>
-      <CodeField
+      <EnrolmentCodeEntry
         id={`${id}-code`}
         label="Code from your authenticator app"
-        value={state.code}
-        onChange={(code) => setState({ ...state, code })}
-      />
-      {error ? <ErrorMessage error={error} /> : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={state.pending || state.code.length !== OTP_LENGTH}>
-          {state.pending ? 'Checking…' : 'Turn on'}
-        </button>
+        code={state.code}
+        onCodeChange={(code) => setState({ ...state, code })}
+        pending={state.pending}
+        error={error}
+      >
         <button type="button" className="button button--secondary" onClick={() => setState({ step: 'idle' })}>
           Cancel
         </button>
-      </div>
+      </EnrolmentCodeEntry>
     </form>
   )
 }

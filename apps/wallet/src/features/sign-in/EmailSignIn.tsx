@@ -1,6 +1,7 @@
 import { useLoginWithEmail } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { TextField } from '../../shared/ui/TextField'
 import { CodeStep } from './CodeStep'
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -47,26 +48,15 @@ export function EmailSignIn() {
     )
   return (
     <form onSubmit={send} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={id}>
-          Email address
-        </label>
-        <input
-          id={id}
-          className="input"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
-        />
-        {invalid ? (
-          <p className="field__error" id={`${id}-error`}>
-            Enter an email address such as name@example.com
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        id={id}
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={invalid && 'Enter an email address such as name@example.com'}
+      />
       {error ? <ErrorMessage error={error} /> : null}
       <button type="submit" className="button button--block" disabled={state.status === 'sending-code'}>
         {state.status === 'sending-code' ? 'Sending code…' : 'Send code'}

@@ -2,6 +2,7 @@ import { DEFAULT_PHONE_COUNTRY, parsePhone } from '@satchel/core'
 import { useLoginWithSms } from '@satchel/react'
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { TextField } from '../../shared/ui/TextField'
 import { CodeStep } from './CodeStep'
 import { type CountryCode, isCountryCode, listCountries } from './listCountries'
 
@@ -67,26 +68,15 @@ export default function SmsSignIn() {
           ))}
         </select>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-number`}>
-          Phone number
-        </label>
-        <input
-          id={`${id}-number`}
-          className="input"
-          type="tel"
-          autoComplete="tel-national"
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
-        />
-        {invalid ? (
-          <p className="field__error" id={`${id}-error`}>
-            This is not a possible phone number in {countryName}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        id={`${id}-number`}
+        label="Phone number"
+        type="tel"
+        autoComplete="tel-national"
+        value={number}
+        onChange={(event) => setNumber(event.target.value)}
+        error={invalid && `This is not a possible phone number in ${countryName}`}
+      />
       {error ? <ErrorMessage error={error} /> : null}
       <button type="submit" className="button button--block" disabled={state.status === 'sending-code'}>
         {state.status === 'sending-code' ? 'Sending code…' : 'Text me a code'}

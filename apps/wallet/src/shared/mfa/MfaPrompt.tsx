@@ -1,8 +1,10 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { type MfaMethod, useMfa } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
+import { PromptActions } from '../stepUp/PromptActions'
 import { CodeField } from '../ui/CodeField'
 import { ErrorMessage } from '../ui/ErrorMessage'
+import { TextField } from '../ui/TextField'
 
 type Choice = MfaMethod | 'passkey' | 'backup'
 
@@ -113,22 +115,16 @@ export function MfaPrompt({
       {method === 'passkey' ? (
         <p>Use the fingerprint, face or screen lock of a passkey you turned on as a second factor.</p>
       ) : method === 'backup' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-backup`}>
-            Backup code
-          </label>
-          <input
-            id={`${id}-backup`}
-            className="input mono"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <p className="field__hint">
-            One of the codes you saved when you set up your authenticator app. Each works once.
-          </p>
-        </div>
+        <TextField
+          id={`${id}-backup`}
+          label="Backup code"
+          className="input mono"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          hint="One of the codes you saved when you set up your authenticator app. Each works once."
+        />
       ) : (
         <CodeField
           id={`${id}-code`}
@@ -138,28 +134,14 @@ export function MfaPrompt({
         />
       )}
       {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
-      <div className="actions">
-        <button
-          type="submit"
-          className="button"
-          disabled={
-            (method === 'backup'
-              ? !isBackupCode(code)
-              : method !== 'passkey' && code.length !== OTP_LENGTH) || state.status === 'verifying'
-          }
-        >
-          {state.status === 'verifying'
-            ? method === 'passkey'
-              ? 'Waiting for your passkey…'
-              : 'Checking…'
-            : method === 'passkey'
-              ? 'Use your passkey'
-              : 'Confirm'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <PromptActions
+        passkey={method === 'passkey'}
+        pending={state.status === 'verifying'}
+        disabled={
+          method === 'backup' ? !isBackupCode(code) : method !== 'passkey' && code.length !== OTP_LENGTH
+        }
+        onCancel={onCancel}
+      />
     </form>
   )
 }

@@ -1,6 +1,7 @@
 import { type RecoveryStatus, useRecovery } from '@satchel/react'
 import { type FormEvent, useId, useState } from 'react'
 import { ErrorMessage } from '../ui/ErrorMessage'
+import { PasscodeInput } from '../ui/PasscodeInput'
 
 /**
  * Unlocks this session's wallets with the recovery passcode. A wrong passcode is said in words; after
@@ -49,24 +50,14 @@ export function RecoveryUnlockForm({
         <label className="field__label" htmlFor={`${id}-passcode`}>
           Recovery passcode
         </label>
-        <div className="field__row">
-          <input
-            id={`${id}-passcode`}
-            className="input"
-            type={visible ? 'text' : 'password'}
-            autoComplete="current-password"
-            spellCheck={false}
-            value={passcode}
-            onChange={(event) => setPasscode(event.target.value)}
-          />
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setVisible((value) => !value)}
-          >
-            {visible ? 'Hide' : 'Show'}
-          </button>
-        </div>
+        <PasscodeInput
+          id={`${id}-passcode`}
+          autoComplete="current-password"
+          value={passcode}
+          onChange={(event) => setPasscode(event.target.value)}
+          visible={visible}
+          onVisibleChange={setVisible}
+        />
       </div>
       {state.error ? <ErrorMessage error={state.error} /> : null}
       <div className="actions">

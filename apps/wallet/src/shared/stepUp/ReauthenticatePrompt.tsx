@@ -4,6 +4,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { canUsePasskeys } from '../passkeys/canUsePasskeys'
 import { CodeField } from '../ui/CodeField'
 import { ErrorMessage } from '../ui/ErrorMessage'
+import type { ConfirmItsYouProps } from './ConfirmItsYou'
+import { PromptActions } from './PromptActions'
 
 /** The ways this wallet can prove again: codes and passkeys (an external wallet needs its own session). */
 type Usable = Extract<ReauthenticationMethod, { type: 'email' | 'phone' | 'passkey' }>
@@ -30,15 +32,7 @@ type State =
  * @example
  * <ReauthenticatePrompt reason="Unlinking needs you to confirm it's you." onConfirmed={retry} onCancel={close} />
  */
-export function ReauthenticatePrompt({
-  reason,
-  onConfirmed,
-  onCancel,
-}: {
-  reason: string
-  onConfirmed: () => void
-  onCancel: () => void
-}) {
+export function ReauthenticatePrompt({ reason, onConfirmed, onCancel }: ConfirmItsYouProps) {
   const { user } = useSatchel()
   const { methods, sendEmailCode, sendSmsCode, withEmail, withSms, withPasskey } = useReauthenticate()
   const { logout } = useLogout()
@@ -159,27 +153,12 @@ export function ReauthenticatePrompt({
         </>
       )}
       {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
-      <div className="actions">
-        <button
-          type="submit"
-          className="button"
-          disabled={
-            (choice.type !== 'passkey' && (!sent || code.length !== OTP_LENGTH)) ||
-            state.status === 'confirming'
-          }
-        >
-          {state.status === 'confirming'
-            ? choice.type === 'passkey'
-              ? 'Waiting for your passkey…'
-              : 'Checking…'
-            : choice.type === 'passkey'
-              ? 'Use your passkey'
-              : 'Confirm'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <PromptActions
+        passkey={choice.type === 'passkey'}
+        pending={state.status === 'confirming'}
+        disabled={choice.type !== 'passkey' && (!sent || code.length !== OTP_LENGTH)}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

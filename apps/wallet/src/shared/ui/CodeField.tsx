@@ -1,5 +1,6 @@
 import { OTP_LENGTH } from '@satchel/core'
 import type { ReactNode } from 'react'
+import { TextField } from './TextField'
 
 export type CodeFieldProps = {
   id: string
@@ -20,22 +21,18 @@ export type CodeFieldProps = {
  */
 export function CodeField({ id, label, value, onChange, invalid, autoFocus }: CodeFieldProps) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input input--code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-        aria-invalid={invalid ? true : undefined}
-        // biome-ignore lint/a11y/noAutofocus: only where the code is the one thing left to do
-        autoFocus={autoFocus}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      className="input input--code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={OTP_LENGTH}
+      value={value}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+      aria-invalid={invalid ? true : undefined}
+      // Focused only where the code is the one thing left to do.
+      autoFocus={autoFocus}
+    />
   )
 }

@@ -4,6 +4,9 @@ import { isRecord } from '../parse'
 /** Where a login code went: an email address or a phone number. */
 export type CodeChannel = 'email' | 'sms'
 
+// The field the server reads the address from.
+const fieldOf = { email: 'email', sms: 'phoneNumber' } as const
+
 // The address as the server will read it, near enough that the send and the entry match (the hooks
 // pass the same string to both anyway).
 const keyOf = (channel: CodeChannel, address: string) =>
@@ -18,7 +21,7 @@ const keyOf = (channel: CodeChannel, address: string) =>
  * @example
  * rememberCodeFlow(client, 'email', email, await client.request({ method: 'POST', path, body }))
  */
-export function rememberCodeFlow(
+function rememberCodeFlow(
   client: SatchelClient,
   channel: CodeChannel,
   address: string,
@@ -34,11 +37,40 @@ export function rememberCodeFlow(
  * @example
  * body: { email, code, ...getCodeFlow(client, 'email', email) }
  */
-export function getCodeFlow(
+function getCodeFlow(client: SatchelClient, channel: CodeChannel, address: string): { flowId?: string } {
+  const flowId = client.codeFlows.get(keyOf(channel, address))
+  return flowId === undefined ? {} : { flowId }
+}
+
+/**
+ * Sends a login code to an address and keeps the flow it answers (see {@link rememberCodeFlow}).
+ *
+ * @example
+ * await sendCode(client, 'sms', '/api/v1/passwordless_sms/init', phoneNumber)
+ */
+export async function sendCode(
+  client: SatchelClient,
+  channel: CodeChannel,
+  path: string,
+  address: string,
+): Promise<void> {
+  const answer = await client.request({ method: 'POST', path, body: { [fieldOf[channel]]: address } })
+  rememberCodeFlow(client, channel, address, answer)
+}
+
+/**
+ * The body that proves a code, for login, linking and "confirm it's you" alike: the address under
+ * its field (`email` or `phoneNumber`), the code as typed without surrounding spaces, and the flow of
+ * the init that sent it.
+ *
+ * @example
+ * body: { ...codeProof(client, 'email', email, code), mode }
+ */
+export function codeProof(
   client: SatchelClient,
   channel: CodeChannel,
   address: string,
-): { flowId?: string } {
-  const flowId = client.codeFlows.get(keyOf(channel, address))
-  return flowId === undefined ? {} : { flowId }
+  code: string,
+): Record<string, string> {
+  return { [fieldOf[channel]]: address, code: code.trim(), ...getCodeFlow(client, channel, address) }
 }

@@ -1,6 +1,6 @@
 import type { SatchelClient } from '../createSatchelClient'
 import type { SatchelUser } from '../types'
-import { getCodeFlow } from './codeFlow'
+import { codeProof } from './codeFlow'
 import { submitLinkRequest } from './submitLinkRequest'
 
 const linked = (client: SatchelClient, feature: string, path: string, body: Record<string, unknown>) =>
@@ -16,11 +16,12 @@ export function linkEmail(
   client: SatchelClient,
   { email, code }: { email: string; code: string },
 ): Promise<SatchelUser> {
-  return linked(client, 'Linking an email', '/api/v1/passwordless/link', {
-    email,
-    code: code.trim(),
-    ...getCodeFlow(client, 'email', email),
-  })
+  return linked(
+    client,
+    'Linking an email',
+    '/api/v1/passwordless/link',
+    codeProof(client, 'email', email, code),
+  )
 }
 
 /**
@@ -33,11 +34,12 @@ export function linkPhone(
   client: SatchelClient,
   { phoneNumber, code }: { phoneNumber: string; code: string },
 ): Promise<SatchelUser> {
-  return linked(client, 'Linking a phone', '/api/v1/passwordless_sms/link', {
-    phoneNumber,
-    code: code.trim(),
-    ...getCodeFlow(client, 'sms', phoneNumber),
-  })
+  return linked(
+    client,
+    'Linking a phone',
+    '/api/v1/passwordless_sms/link',
+    codeProof(client, 'sms', phoneNumber, code),
+  )
 }
 
 export type UnlinkAccountParameters =

@@ -1,6 +1,7 @@
 import type { SatchelClient } from '../createSatchelClient'
 import { randomBase64Url } from '../encoding'
 import type { AuthenticatedUser } from '../types'
+import { submitLoginRequest } from './submitLoginRequest'
 
 /**
  * Signs in as a guest. The guest credential (32 random bytes) is kept in the client's storage, so the
@@ -17,12 +18,8 @@ export async function loginAsGuest(client: SatchelClient): Promise<Authenticated
     credential = randomBase64Url(32)
     await client.storage.setItem(key, credential)
   }
-  const path = '/api/v1/guest/authenticate'
-  const sessionPublicKey = await client.getSessionPublicKey()
-  const answer = await client.request({
-    method: 'POST',
-    path,
-    body: { guestCredential: credential, sessionPublicKey },
+  return submitLoginRequest(client, {
+    path: '/api/v1/guest/authenticate',
+    body: { guestCredential: credential },
   })
-  return client.completeLogin(answer, path)
 }

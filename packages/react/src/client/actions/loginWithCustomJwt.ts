@@ -1,5 +1,6 @@
 import type { SatchelClient } from '../createSatchelClient'
 import type { AuthenticatedUser, LoginMode } from '../types'
+import { submitLoginRequest } from './submitLoginRequest'
 
 export type LoginWithCustomJwtParameters = { token: string; mode?: LoginMode | undefined }
 
@@ -14,8 +15,8 @@ export async function loginWithCustomJwt(
   client: SatchelClient,
   { token, mode = 'login-or-sign-up' }: LoginWithCustomJwtParameters,
 ): Promise<AuthenticatedUser> {
-  const path = '/api/v1/custom_jwt_account/authenticate'
-  const sessionPublicKey = await client.getSessionPublicKey()
-  const answer = await client.request({ method: 'POST', path, body: { token, mode, sessionPublicKey } })
-  return client.completeLogin(answer, path)
+  return submitLoginRequest(client, {
+    path: '/api/v1/custom_jwt_account/authenticate',
+    body: { token, mode },
+  })
 }

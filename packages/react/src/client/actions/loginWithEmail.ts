@@ -1,6 +1,7 @@
 import type { SatchelClient } from '../createSatchelClient'
 import type { AuthenticatedUser, LoginMode } from '../types'
-import { getCodeFlow, rememberCodeFlow } from './codeFlow'
+import { codeProof, sendCode } from './codeFlow'
+import { submitLoginRequest } from './submitLoginRequest'
 
 export type SendEmailCodeParameters = { email: string }
 
@@ -10,12 +11,8 @@ export type SendEmailCodeParameters = { email: string }
  * @example
  * await sendEmailCode(client, { email: 'ada@example.com' })
  */
-export async function sendEmailCode(
-  client: SatchelClient,
-  { email }: SendEmailCodeParameters,
-): Promise<void> {
-  const answer = await client.request({ method: 'POST', path: '/api/v1/passwordless/init', body: { email } })
-  rememberCodeFlow(client, 'email', email, answer)
+export function sendEmailCode(client: SatchelClient, { email }: SendEmailCodeParameters): Promise<void> {
+  return sendCode(client, 'email', '/api/v1/passwordless/init', email)
 }
 
 export type LoginWithEmailParameters = { email: string; code: string; mode?: LoginMode | undefined }
@@ -27,16 +24,12 @@ export type LoginWithEmailParameters = { email: string; code: string; mode?: Log
  * @example
  * const { user, isNewUser } = await loginWithEmail(client, { email: 'ada@example.com', code: '123456' })
  */
-export async function loginWithEmail(
+export function loginWithEmail(
   client: SatchelClient,
   { email, code, mode = 'login-or-sign-up' }: LoginWithEmailParameters,
 ): Promise<AuthenticatedUser> {
-  const path = '/api/v1/passwordless/authenticate'
-  const sessionPublicKey = await client.getSessionPublicKey()
-  const answer = await client.request({
-    method: 'POST',
-    path,
-    body: { email, code: code.trim(), ...getCodeFlow(client, 'email', email), mode, sessionPublicKey },
+  return submitLoginRequest(client, {
+    path: '/api/v1/passwordless/authenticate',
+    body: { ...codeProof(client, 'email', email, code), mode },
   })
-  return client.completeLogin(answer, path)
 }

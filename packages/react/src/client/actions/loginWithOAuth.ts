@@ -2,6 +2,7 @@ import type { SatchelClient } from '../createSatchelClient'
 import { type StartOAuthRedirectParameters, startOAuthRedirect } from '../oauth/startOAuthRedirect'
 import { takeOAuthReturn } from '../oauth/takeOAuthReturn'
 import type { AuthenticatedUser, LoginMode } from '../types'
+import { submitLoginRequest } from './submitLoginRequest'
 
 export type StartOAuthLoginParameters = StartOAuthRedirectParameters & {
   /** Internal: the modal reopens after the redirect to show how the login ended. */
@@ -45,12 +46,5 @@ export async function completeOAuthLogin(
   if (!url) return undefined
   const returned = await takeOAuthReturn(client, { url, intent: 'login' })
   if (!returned) return undefined
-  const path = '/api/v1/oauth/authenticate'
-  const sessionPublicKey = await client.getSessionPublicKey()
-  const answer = await client.request({
-    method: 'POST',
-    path,
-    body: { ...returned.body, mode, sessionPublicKey },
-  })
-  return client.completeLogin(answer, path)
+  return submitLoginRequest(client, { path: '/api/v1/oauth/authenticate', body: { ...returned.body, mode } })
 }

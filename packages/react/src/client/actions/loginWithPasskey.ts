@@ -2,6 +2,7 @@ import type { SatchelClient } from '../createSatchelClient'
 import { verbatim } from '../http/convertCase'
 import type { AuthenticatedUser, LoginMode } from '../types'
 import { requireFeature } from './requireFeature'
+import { submitLoginRequest } from './submitLoginRequest'
 import { toPasskeyRequestOptions } from './toPasskeyRequestOptions'
 
 /**
@@ -25,15 +26,10 @@ export async function loginWithPasskey(
       verifyUser: false,
     }),
   })
-  const path = '/api/v1/passkeys/authenticate'
-  const sessionPublicKey = await client.getSessionPublicKey()
   // The authenticator's answer is signed data: sent exactly as the browser produced it.
-  const answer = await requireFeature(feature, () =>
-    client.request({
-      method: 'POST',
-      path,
-      body: { authenticatorResponse: verbatim(response), mode, sessionPublicKey },
-    }),
-  )
-  return client.completeLogin(answer, path)
+  return submitLoginRequest(client, {
+    path: '/api/v1/passkeys/authenticate',
+    body: { authenticatorResponse: verbatim(response), mode },
+    feature,
+  })
 }

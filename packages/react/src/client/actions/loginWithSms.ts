@@ -1,6 +1,7 @@
 import type { SatchelClient } from '../createSatchelClient'
 import type { AuthenticatedUser, LoginMode } from '../types'
-import { getCodeFlow, rememberCodeFlow } from './codeFlow'
+import { codeProof, sendCode } from './codeFlow'
+import { submitLoginRequest } from './submitLoginRequest'
 
 export type SendSmsCodeParameters = { phoneNumber: string }
 
@@ -11,16 +12,8 @@ export type SendSmsCodeParameters = { phoneNumber: string }
  * @example
  * await sendSmsCode(client, { phoneNumber: '+14155550100' })
  */
-export async function sendSmsCode(
-  client: SatchelClient,
-  { phoneNumber }: SendSmsCodeParameters,
-): Promise<void> {
-  const answer = await client.request({
-    method: 'POST',
-    path: '/api/v1/passwordless_sms/init',
-    body: { phoneNumber },
-  })
-  rememberCodeFlow(client, 'sms', phoneNumber, answer)
+export function sendSmsCode(client: SatchelClient, { phoneNumber }: SendSmsCodeParameters): Promise<void> {
+  return sendCode(client, 'sms', '/api/v1/passwordless_sms/init', phoneNumber)
 }
 
 export type LoginWithSmsParameters = { phoneNumber: string; code: string; mode?: LoginMode | undefined }
@@ -32,22 +25,12 @@ export type LoginWithSmsParameters = { phoneNumber: string; code: string; mode?:
  * @example
  * await loginWithSms(client, { phoneNumber: '+14155550100', code: '123456' })
  */
-export async function loginWithSms(
+export function loginWithSms(
   client: SatchelClient,
   { phoneNumber, code, mode = 'login-or-sign-up' }: LoginWithSmsParameters,
 ): Promise<AuthenticatedUser> {
-  const path = '/api/v1/passwordless_sms/authenticate'
-  const sessionPublicKey = await client.getSessionPublicKey()
-  const answer = await client.request({
-    method: 'POST',
-    path,
-    body: {
-      phoneNumber,
-      code: code.trim(),
-      ...getCodeFlow(client, 'sms', phoneNumber),
-      mode,
-      sessionPublicKey,
-    },
+  return submitLoginRequest(client, {
+    path: '/api/v1/passwordless_sms/authenticate',
+    body: { ...codeProof(client, 'sms', phoneNumber, code), mode },
   })
-  return client.completeLogin(answer, path)
 }

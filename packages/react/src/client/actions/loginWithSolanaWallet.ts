@@ -7,6 +7,7 @@ import { toBase64 } from '../encoding'
 import { readString } from '../parse'
 import type { AuthenticatedUser, LoginMode } from '../types'
 import { requireFeature } from './requireFeature'
+import { submitLoginRequest } from './submitLoginRequest'
 
 export type LoginWithSolanaWalletParameters = {
   /** A Solana wallet from the Wallet Standard registry (see `useSolanaSignInWallets`). */
@@ -58,20 +59,16 @@ export async function loginWithSolanaWallet(
   const [signed] = await signMessage.signMessage({ account, message: new TextEncoder().encode(message) })
   if (!signed) throw new BaseError(`${wallet.name} did not sign the message`)
 
-  const path = '/api/v1/siws/authenticate'
-  const answer = await client.request({
-    method: 'POST',
-    path,
+  return submitLoginRequest(client, {
+    path: '/api/v1/siws/authenticate',
     body: {
       message,
       signature: toBase64(signed.signature),
       walletClientType: wallet.name.toLowerCase().slice(0, 64),
       connectorType: 'wallet_standard',
       mode,
-      sessionPublicKey: await client.getSessionPublicKey(),
     },
   })
-  return client.completeLogin(answer, path)
 }
 
 /** The Sign In With Solana text (the EIP-4361 layout with "Solana account"), fields in the spec's order. */

@@ -1,6 +1,7 @@
 import type { SatchelClient } from '../createSatchelClient'
 import type { AuthenticatedUser, LoginMode } from '../types'
 import { signSiweMessage } from './signSiweMessage'
+import { submitLoginRequest } from './submitLoginRequest'
 
 /** The part of an EIP-1193 provider (an injected wallet) that sign-in needs. */
 export type InjectedProvider = { request(arguments_: { method: string; params?: unknown }): Promise<unknown> }
@@ -40,20 +41,8 @@ export async function loginWithWallet(
     statement,
     feature: 'Sign-in with a wallet',
   })
-  const path = '/api/v1/siwe/authenticate'
-  const sessionPublicKey = await client.getSessionPublicKey()
-  const answer = await client.request({
-    method: 'POST',
-    path,
-    body: {
-      message,
-      signature,
-      chainId: `eip155:${chainId}`,
-      walletClientType,
-      connectorType,
-      mode,
-      sessionPublicKey,
-    },
+  return submitLoginRequest(client, {
+    path: '/api/v1/siwe/authenticate',
+    body: { message, signature, chainId: `eip155:${chainId}`, walletClientType, connectorType, mode },
   })
-  return client.completeLogin(answer, path)
 }

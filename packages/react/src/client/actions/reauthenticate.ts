@@ -2,7 +2,7 @@ import { UnexpectedResponseError } from '../../errors/errors'
 import type { SatchelClient } from '../createSatchelClient'
 import { verbatim } from '../http/convertCase'
 import { isRecord } from '../parse'
-import { getCodeFlow } from './codeFlow'
+import { codeProof } from './codeFlow'
 import type { InjectedProvider } from './loginWithWallet'
 import { requireFeature } from './requireFeature'
 import { signSiweMessage } from './signSiweMessage'
@@ -42,11 +42,7 @@ export function reauthenticateWithEmail(
   client: SatchelClient,
   { email, code }: { email: string; code: string },
 ): Promise<ReauthenticateReturnType> {
-  return confirm(client, '/api/v1/passwordless/reauthenticate', {
-    email,
-    code: code.trim(),
-    ...getCodeFlow(client, 'email', email),
-  })
+  return confirm(client, '/api/v1/passwordless/reauthenticate', codeProof(client, 'email', email, code))
 }
 
 /**
@@ -61,11 +57,11 @@ export function reauthenticateWithSms(
   client: SatchelClient,
   { phoneNumber, code }: { phoneNumber: string; code: string },
 ): Promise<ReauthenticateReturnType> {
-  return confirm(client, '/api/v1/passwordless_sms/reauthenticate', {
-    phoneNumber,
-    code: code.trim(),
-    ...getCodeFlow(client, 'sms', phoneNumber),
-  })
+  return confirm(
+    client,
+    '/api/v1/passwordless_sms/reauthenticate',
+    codeProof(client, 'sms', phoneNumber, code),
+  )
 }
 
 /**

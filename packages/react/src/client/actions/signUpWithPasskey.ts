@@ -2,6 +2,7 @@ import type { SatchelClient } from '../createSatchelClient'
 import type { AuthenticatedUser, LoginMode } from '../types'
 import { createPasskey } from '../webauthn/createPasskey'
 import { requireFeature } from './requireFeature'
+import { submitLoginRequest } from './submitLoginRequest'
 
 export type SignUpWithPasskeyParameters = {
   /** How the passkey manager lists the account. Default: the app's name and "account". */
@@ -33,12 +34,8 @@ export async function signUpWithPasskey(
     }),
   )
   const authenticatorResponse = await createPasskey(options, init)
-  const path = '/api/v1/passkeys/register'
-  const sessionPublicKey = await client.getSessionPublicKey()
-  const answer = await client.request({
-    method: 'POST',
-    path,
-    body: { authenticatorResponse, mode, sessionPublicKey },
+  return submitLoginRequest(client, {
+    path: '/api/v1/passkeys/register',
+    body: { authenticatorResponse, mode },
   })
-  return client.completeLogin(answer, path)
 }

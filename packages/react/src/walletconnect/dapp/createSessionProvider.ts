@@ -6,13 +6,8 @@ import {
   UnsupportedMethodError,
 } from '@satchel/core'
 import { isRecord } from '../../client/parse'
-import type {
-  Eip1193EventMap,
-  Eip1193Provider,
-  Eip1193RequestArguments,
-  Eip1193ReturnType,
-  Hex,
-} from '../../ethereum/eip1193Methods'
+import { createEip1193Request } from '../../ethereum/createEip1193Request'
+import type { Eip1193EventMap, Eip1193Provider, Hex } from '../../ethereum/eip1193Methods'
 import type { WalletConnectSession } from './readWalletConnectSession'
 import { toWalletConnectRpcError } from './toWalletConnectRpcError'
 
@@ -131,17 +126,7 @@ export function createSessionProvider({
     return send({ topic: session.topic, chainId: `eip155:${chain}`, method, params: forwarded })
   }
 
-  function request<method extends string>(
-    arguments_: Eip1193RequestArguments<method>,
-  ): Promise<Eip1193ReturnType<method>>
-  async function request({ method, params }: { method: unknown; params?: unknown }): Promise<unknown> {
-    try {
-      if (typeof method !== 'string') throw new InvalidParamsError({ details: 'method must be a string.' })
-      return await handle(method, Array.isArray(params) ? params : params === undefined ? [] : [params])
-    } catch (error) {
-      throw toWalletConnectRpcError(error)
-    }
-  }
+  const request = createEip1193Request(handle, toWalletConnectRpcError)
 
   return {
     provider: {

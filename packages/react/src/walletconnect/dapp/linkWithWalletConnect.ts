@@ -1,6 +1,7 @@
 import { linkWallet } from '../../client/actions/linkWallet'
 import type { SatchelClient } from '../../client/createSatchelClient'
 import type { SatchelUser } from '../../client/types'
+import { connectSiweWallet } from './connectSiweWallet'
 import type { WalletConnectDapp } from './createWalletConnectDapp'
 
 /**
@@ -15,10 +16,5 @@ export async function linkWithWalletConnect(
   client: SatchelClient,
   dapp: WalletConnectDapp,
 ): Promise<SatchelUser> {
-  await dapp.connect()
-  return linkWallet(client, {
-    provider: dapp.provider,
-    walletClientType: 'walletconnect',
-    connectorType: 'wallet_connect',
-  })
+  return linkWallet(client, await connectSiweWallet(dapp))
 }

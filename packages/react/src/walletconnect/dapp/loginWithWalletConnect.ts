@@ -1,6 +1,7 @@
 import { loginWithWallet } from '../../client/actions/loginWithWallet'
 import type { SatchelClient } from '../../client/createSatchelClient'
 import type { AuthenticatedUser } from '../../client/types'
+import { connectSiweWallet } from './connectSiweWallet'
 import type { WalletConnectDapp } from './createWalletConnectDapp'
 
 /**
@@ -14,10 +15,5 @@ export async function loginWithWalletConnect(
   client: SatchelClient,
   dapp: WalletConnectDapp,
 ): Promise<AuthenticatedUser> {
-  await dapp.connect()
-  return loginWithWallet(client, {
-    provider: dapp.provider,
-    walletClientType: 'walletconnect',
-    connectorType: 'wallet_connect',
-  })
+  return loginWithWallet(client, await connectSiweWallet(dapp))
 }

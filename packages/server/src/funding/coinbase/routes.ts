@@ -2,19 +2,13 @@ import { ApiError } from '@satchel/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
-import { readAuth } from '../../identity/guards/readAuth'
 import { clientIp } from '../../identity/requestContext'
 import { createId } from '../../platform/crypto/tokens'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
-import { findOwnFundingSession } from '../findOwnFundingSession'
+import { fundingInitRoute } from '../fundingInitRoute'
 import { createFundingSession } from '../fundingSessions'
+import { fundingStatusRoute } from '../fundingStatusRoute'
 import { readTxHash } from '../readTxHash'
-import {
-  fundingStatusAnswerSchema,
-  refreshFundingStatus,
-  toFundingStatusAnswer,
-} from '../refreshFundingStatus'
 import {
   coinbaseAssetSymbols,
   coinbaseNetworkChainIds,
@@ -61,98 +55,79 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod 
   }
 
   return async (app) => {
-    app.post(
-      '/api/v1/funding/coinbase_on_ramp/init',
-      {
-        config: { guard: 'user' },
-        schema: {
-          tags: ['funding'],
-          summary: 'Get a Coinbase Onramp session token for the signed-in user’s wallets',
-          security: [{ bearer: [] }],
-          body: initBody,
-          response: { 200: initAnswer },
-        },
-      },
-      async (request) => {
-        const coinbase = requireApi()
-        const auth = readAuth(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`funding-init:${auth.userId}`, rateLimits.fundingInitPerUser],
-        ])
-        const { addresses, assets } = request.body
-        for (const name of addresses.flatMap((entry) => entry.blockchains))
-          if (!isCoinbaseNetwork(name))
-            throw new ApiError('unsupported_chain_id', {
-              message: `Unknown Coinbase Onramp network ${JSON.stringify(name)}: expected one of ${Object.keys(coinbaseNetworkChainIds).join(', ')}`,
-            })
-        for (const symbol of assets ?? [])
-          if (!isCoinbaseAsset(symbol))
-            throw new ApiError('unsupported_onramp_asset', {
-              message: `Unknown Coinbase Onramp asset ${JSON.stringify(symbol)}: expected one of ${Object.keys(coinbaseAssetSymbols).join(', ')}`,
-            })
-        await assertOwnedAddresses(
-          ctx.wallets,
-          auth.userId,
-          addresses.map((entry) => entry.address),
-        )
+    await app.register(
+      fundingInitRoute(ctx, {
+        url: '/api/v1/funding/coinbase_on_ramp/init',
+        summary: 'Get a Coinbase Onramp session token for the signed-in user’s wallets',
+        body: initBody,
+        answer: initAnswer,
+        requireProvider: requireApi,
+        init: async ({ auth, body: { addresses, assets }, provider: coinbase, request }) => {
+          for (const name of addresses.flatMap((entry) => entry.blockchains))
+            if (!isCoinbaseNetwork(name))
+              throw new ApiError('unsupported_chain_id', {
+                message: `Unknown Coinbase Onramp network ${JSON.stringify(name)}: expected one of ${Object.keys(coinbaseNetworkChainIds).join(', ')}`,
+              })
+          for (const symbol of assets ?? [])
+            if (!isCoinbaseAsset(symbol))
+              throw new ApiError('unsupported_onramp_asset', {
+                message: `Unknown Coinbase Onramp asset ${JSON.stringify(symbol)}: expected one of ${Object.keys(coinbaseAssetSymbols).join(', ')}`,
+              })
+          await assertOwnedAddresses(
+            ctx.wallets,
+            auth.userId,
+            addresses.map((entry) => entry.address),
+          )
 
-        // Coinbase links the purchase to this reference; it is random so Coinbase never learns who
-        // the user is in Satchel, and one per session so its status is this session's alone.
-        const partnerUserId = createId('fpu')
-        const { token, channelId } = await coinbase.createSessionToken({
-          addresses,
-          assets,
-          clientIp: clientIp(request),
-        })
-        const [first] = addresses
-        const network = first?.blockchains[0]
-        await createFundingSession(ctx.db, {
-          userId: auth.userId,
-          appId: auth.app.id,
-          provider: 'coinbase',
-          externalRef: partnerUserId,
-          address: first?.address ?? '',
-          chainId:
-            network && isCoinbaseNetwork(network)
-              ? (coinbaseNetworkChainIds[network] ?? undefined)
-              : undefined,
-          asset: assets?.[0],
-          details: { addresses, assets: assets ?? [], channel_id: channelId },
-          now: ctx.now(),
-        })
-        return {
-          app_id: auth.app.id,
-          channel_id: channelId,
-          partner_user_id: partnerUserId,
-          session_token: token,
-          onramp_base_url: new URL('/buy/select-asset', config?.payUrl).toString(),
-        }
-      },
+          // Coinbase links the purchase to this reference; it is random so Coinbase never learns who
+          // the user is in Satchel, and one per session so its status is this session's alone.
+          const partnerUserId = createId('fpu')
+          const { token, channelId } = await coinbase.createSessionToken({
+            addresses,
+            assets,
+            clientIp: clientIp(request),
+          })
+          const [first] = addresses
+          const network = first?.blockchains[0]
+          await createFundingSession(ctx.db, {
+            userId: auth.userId,
+            appId: auth.app.id,
+            provider: 'coinbase',
+            externalRef: partnerUserId,
+            address: first?.address ?? '',
+            chainId:
+              network && isCoinbaseNetwork(network)
+                ? (coinbaseNetworkChainIds[network] ?? undefined)
+                : undefined,
+            asset: assets?.[0],
+            details: { addresses, assets: assets ?? [], channel_id: channelId },
+            now: ctx.now(),
+          })
+          return {
+            app_id: auth.app.id,
+            channel_id: channelId,
+            partner_user_id: partnerUserId,
+            session_token: token,
+            onramp_base_url: new URL('/buy/select-asset', config?.payUrl).toString(),
+          }
+        },
+      }),
     )
 
-    app.get(
-      '/api/v1/funding/coinbase_on_ramp/status',
-      {
-        config: { guard: 'user' },
-        schema: {
-          tags: ['funding'],
-          summary: 'The status of a Coinbase Onramp purchase',
-          security: [{ bearer: [] }],
-          querystring: z.object({ partnerUserId: z.string().min(1).max(100) }),
-          response: { 200: fundingStatusAnswerSchema },
-        },
-      },
-      async (request) => {
-        const coinbase = requireApi()
-        const stored = await findOwnFundingSession(ctx, request, 'coinbase', request.query.partnerUserId)
-        const session = await refreshFundingStatus(ctx, stored, async () => {
+    await app.register(
+      fundingStatusRoute(ctx, {
+        provider: 'coinbase',
+        url: '/api/v1/funding/coinbase_on_ramp/status',
+        summary: 'The status of a Coinbase Onramp purchase',
+        reference: 'partnerUserId',
+        requireConfigured: requireApi,
+        poll: async (stored) => {
           // Newest first: the latest transaction of this session's reference decides.
-          const [newest] = await coinbase.listTransactions(stored.externalRef)
+          const [newest] = await requireApi().listTransactions(stored.externalRef)
           const status = readCoinbaseStatus(newest?.status)
           return status && { status, txHash: readTxHash(newest?.tx_hash) }
-        })
-        return toFundingStatusAnswer(session)
-      },
+        },
+      }),
     )
   }
 }

@@ -9,17 +9,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
-import { readAuth } from '../../identity/guards/readAuth'
 import { createId } from '../../platform/crypto/tokens'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
-import { findOwnFundingSession } from '../findOwnFundingSession'
+import { fundingInitRoute } from '../fundingInitRoute'
 import { createFundingSession } from '../fundingSessions'
-import {
-  fundingStatusAnswerSchema,
-  refreshFundingStatus,
-  toFundingStatusAnswer,
-} from '../refreshFundingStatus'
+import { fundingStatusRoute } from '../fundingStatusRoute'
 import { getMoonpayTransactions } from './getMoonpayTransactions'
 import { isMoonpayCurrencyCode, moonpayCurrencyCodes } from './moonpayCurrencyCodes'
 import { readMoonpayStatus } from './readMoonpayStatus'
@@ -68,114 +62,92 @@ export function moonpayOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   const configFor = (environment: MoonpayEnvironment) => ctx.config.funding.moonpay[environment]
 
   return async (app) => {
-    app.post(
-      '/api/v1/plugins/moonpay_on_ramp/sign',
-      {
-        config: { guard: 'user' },
-        schema: {
-          tags: ['funding'],
-          summary: 'Sign a MoonPay widget URL for the signed-in user’s wallet',
-          security: [{ bearer: [] }],
-          body: signBody,
-          response: { 200: signAnswer },
+    await app.register(
+      fundingInitRoute(ctx, {
+        url: '/api/v1/plugins/moonpay_on_ramp/sign',
+        summary: 'Sign a MoonPay widget URL for the signed-in user’s wallet',
+        body: signBody,
+        answer: signAnswer,
+        requireProvider: ({ use_sandbox: useSandbox }) => {
+          const environment: MoonpayEnvironment = useSandbox ? 'sandbox' : 'production'
+          const moonpay = configFor(environment)
+          if (!moonpay)
+            throw new ApiError('not_found', {
+              message: `MoonPay (${environment}) is not configured on this server`,
+            })
+          return { environment, moonpay }
         },
-      },
-      async (request) => {
-        const { address, use_sandbox: useSandbox, config: widget } = request.body
-        const environment: MoonpayEnvironment = useSandbox ? 'sandbox' : 'production'
-        const moonpay = configFor(environment)
-        if (!moonpay)
-          throw new ApiError('not_found', {
-            message: `MoonPay (${environment}) is not configured on this server`,
-          })
-        const auth = readAuth(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`funding-init:${auth.userId}`, rateLimits.fundingInitPerUser],
-        ])
-        const routed = routeMoonpayPurchase(widget)
-        // The URL is signed by Satchel: an arbitrary redirect would make it a signed open redirect.
-        if (
-          widget.redirectURL !== undefined &&
-          !auth.app.allowedOrigins.includes(new URL(widget.redirectURL).origin)
-        )
-          throw new ApiError('invalid_data', {
-            message: "config.redirectURL must be on one of the app's allowed origins",
-          })
-        await assertOwnedAddresses(ctx.wallets, auth.userId, [address])
+        init: async ({ auth, body: { address, config: widget }, provider: { environment, moonpay } }) => {
+          const routed = routeMoonpayPurchase(widget)
+          // The URL is signed by Satchel: an arbitrary redirect would make it a signed open redirect.
+          if (
+            widget.redirectURL !== undefined &&
+            !auth.app.allowedOrigins.includes(new URL(widget.redirectURL).origin)
+          )
+            throw new ApiError('invalid_data', {
+              message: "config.redirectURL must be on one of the app's allowed origins",
+            })
+          await assertOwnedAddresses(ctx.wallets, auth.userId, [address])
 
-        const externalTransactionId = createId('mptx')
-        let signedUrl: string
-        try {
-          const url = buildMoonpayUrl({
+          const externalTransactionId = createId('mptx')
+          let signedUrl: string
+          try {
+            const url = buildMoonpayUrl({
+              environment,
+              config: { baseUrl: moonpay.widgetUrl, publishableKey: moonpay.publishableKey },
+              currencyCode: routed.currencyCode,
+              walletAddress: address,
+              baseCurrencyCode: widget.baseCurrencyCode,
+              baseCurrencyAmount: widget.baseCurrencyAmount,
+              quoteCurrencyAmount: widget.quoteCurrencyAmount,
+              lockAmount: widget.lockAmount,
+              externalTransactionId,
+              redirectURL: widget.redirectURL,
+              theme: widget.theme,
+              colorCode: widget.colorCode,
+              paymentMethod: widget.paymentMethod,
+            })
+            signedUrl = signMoonpayUrl(url, moonpay.secretKey)
+          } catch (error) {
+            if (error instanceof InvalidOnrampParameterError)
+              throw new ApiError('invalid_data', { message: error.shortMessage })
+            throw error
+          }
+          const amountAsked = widget.quoteCurrencyAmount ?? widget.baseCurrencyAmount
+          await createFundingSession(ctx.db, {
+            userId: auth.userId,
+            appId: auth.app.id,
+            provider: 'moonpay',
             environment,
-            config: { baseUrl: moonpay.widgetUrl, publishableKey: moonpay.publishableKey },
-            currencyCode: routed.currencyCode,
-            walletAddress: address,
-            baseCurrencyCode: widget.baseCurrencyCode,
-            baseCurrencyAmount: widget.baseCurrencyAmount,
-            quoteCurrencyAmount: widget.quoteCurrencyAmount,
-            lockAmount: widget.lockAmount,
-            externalTransactionId,
-            redirectURL: widget.redirectURL,
-            theme: widget.theme,
-            colorCode: widget.colorCode,
-            paymentMethod: widget.paymentMethod,
+            externalRef: externalTransactionId,
+            address,
+            chainId: routed.chainId,
+            asset: routed.asset,
+            amount: amountAsked === undefined ? undefined : String(amountAsked),
+            details: { currency_code: routed.currencyCode, warnings: routed.warnings },
+            now: ctx.now(),
           })
-          signedUrl = signMoonpayUrl(url, moonpay.secretKey)
-        } catch (error) {
-          if (error instanceof InvalidOnrampParameterError)
-            throw new ApiError('invalid_data', { message: error.shortMessage })
-          throw error
-        }
-        const amountAsked = widget.quoteCurrencyAmount ?? widget.baseCurrencyAmount
-        await createFundingSession(ctx.db, {
-          userId: auth.userId,
-          appId: auth.app.id,
-          provider: 'moonpay',
-          environment,
-          externalRef: externalTransactionId,
-          address,
-          chainId: routed.chainId,
-          asset: routed.asset,
-          amount: amountAsked === undefined ? undefined : String(amountAsked),
-          details: { currency_code: routed.currencyCode, warnings: routed.warnings },
-          now: ctx.now(),
-        })
-        return {
-          signed_url: signedUrl,
-          external_transaction_id: externalTransactionId,
-          warnings: routed.warnings,
-        }
-      },
+          return {
+            signed_url: signedUrl,
+            external_transaction_id: externalTransactionId,
+            warnings: routed.warnings,
+          }
+        },
+      }),
     )
 
-    app.get(
-      '/api/v1/funding/moonpay/status',
-      {
-        config: { guard: 'user' },
-        schema: {
-          tags: ['funding'],
-          summary: 'The status of a MoonPay purchase',
-          security: [{ bearer: [] }],
-          querystring: z.object({ externalTransactionId: z.string().min(1).max(100) }),
-          response: { 200: fundingStatusAnswerSchema },
+    await app.register(
+      fundingStatusRoute(ctx, {
+        provider: 'moonpay',
+        url: '/api/v1/funding/moonpay/status',
+        summary: 'The status of a MoonPay purchase',
+        reference: 'externalTransactionId',
+        // A session of an environment no longer configured answers what webhooks stored.
+        poll: async (stored) => {
+          const moonpay = configFor(stored.environment)
+          return moonpay && readMoonpayStatus(await getMoonpayTransactions(moonpay, stored.externalRef))
         },
-      },
-      async (request) => {
-        const stored = await findOwnFundingSession(
-          ctx,
-          request,
-          'moonpay',
-          request.query.externalTransactionId,
-        )
-        const moonpay = configFor(stored.environment)
-        const session = moonpay
-          ? await refreshFundingStatus(ctx, stored, async () =>
-              readMoonpayStatus(await getMoonpayTransactions(moonpay, stored.externalRef)),
-            )
-          : stored
-        return toFundingStatusAnswer(session)
-      },
+      }),
     )
   }
 }

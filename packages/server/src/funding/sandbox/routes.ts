@@ -8,13 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ServerContext } from '../../identity/context'
-import { readAuth } from '../../identity/guards/readAuth'
 import { createId } from '../../platform/crypto/tokens'
-import { rateLimit, rateLimits } from '../../platform/http/rateLimit'
 import { assertOwnedAddresses } from '../assertOwnedAddresses'
-import { findOwnFundingSession } from '../findOwnFundingSession'
+import { fundingInitRoute } from '../fundingInitRoute'
 import { createFundingSession } from '../fundingSessions'
-import { fundingStatusAnswerSchema, toFundingStatusAnswer } from '../refreshFundingStatus'
+import { fundingStatusRoute } from '../fundingStatusRoute'
 import { createSandboxCheckoutToken } from './createSandboxCheckoutToken'
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -44,106 +42,87 @@ export function sandboxOnrampRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    app.post(
-      '/api/v1/funding/sandbox/init',
-      {
-        config: { guard: 'user' },
-        schema: {
-          tags: ['funding'],
-          summary:
-            'Open a sandbox checkout (test card) that pays the wallet on a local chain or the local Solana cluster',
-          security: [{ bearer: [] }],
-          body: initBody,
-          response: { 200: z.object({ checkout_url: z.string(), session_id: z.string() }) },
-        },
-      },
-      async (request) => {
-        const { url, webhookSecret } = requireSandbox()
-        const auth = readAuth(request)
-        await rateLimit(ctx.kv, ctx.config.rateLimitScale, [
-          [`funding-init:${auth.userId}`, rateLimits.fundingInitPerUser],
-        ])
-        const { address, chain_id: chainId, caip2, asset } = request.body
-        if ((chainId === undefined) === (caip2 === undefined))
-          throw new ApiError('invalid_data', { message: 'Give either chain_id (EVM) or caip2 (Solana)' })
-        if (caip2 !== undefined) {
-          if (caip2 !== SANDBOX_SOLANA_CAIP2)
-            throw new ApiError('unsupported_chain_id', {
-              message: `The sandbox onramp pays on Solana only on the local cluster (${SANDBOX_SOLANA_CAIP2})`,
-            })
-          if (EVM_ADDRESS.test(address))
-            throw new ApiError('invalid_data', {
-              message: 'address must be a Solana address on a Solana cluster',
-            })
-        }
-        const support = getOnrampSupport({
-          provider: 'sandbox',
-          chainId: chainId ?? LOCAL_CHAIN_ID,
-          asset,
-          onWarning: () => {},
-        })
-        if (!support.supported) {
-          if (asset !== 'native' && asset !== 'USDC')
-            throw new ApiError('unsupported_onramp_asset', { message: support.warnings.join(' ') })
-          throw new ApiError('unsupported_chain_id', {
-            message: `The sandbox onramp pays on the local chains ${LOCAL_CHAIN_ID} and ${LOCAL_BASE_CHAIN_ID} only`,
+    await app.register(
+      fundingInitRoute(ctx, {
+        url: '/api/v1/funding/sandbox/init',
+        summary:
+          'Open a sandbox checkout (test card) that pays the wallet on a local chain or the local Solana cluster',
+        body: initBody,
+        answer: z.object({ checkout_url: z.string(), session_id: z.string() }),
+        requireProvider: requireSandbox,
+        init: async ({ auth, body, provider: { url, webhookSecret } }) => {
+          const { address, chain_id: chainId, caip2, asset } = body
+          if ((chainId === undefined) === (caip2 === undefined))
+            throw new ApiError('invalid_data', { message: 'Give either chain_id (EVM) or caip2 (Solana)' })
+          if (caip2 !== undefined) {
+            if (caip2 !== SANDBOX_SOLANA_CAIP2)
+              throw new ApiError('unsupported_chain_id', {
+                message: `The sandbox onramp pays on Solana only on the local cluster (${SANDBOX_SOLANA_CAIP2})`,
+              })
+            if (EVM_ADDRESS.test(address))
+              throw new ApiError('invalid_data', {
+                message: 'address must be a Solana address on a Solana cluster',
+              })
+          }
+          const support = getOnrampSupport({
+            provider: 'sandbox',
+            chainId: chainId ?? LOCAL_CHAIN_ID,
+            asset,
+            onWarning: () => {},
           })
-        }
-        if (chainId !== undefined && !EVM_ADDRESS.test(address))
-          throw new ApiError('invalid_data', { message: 'address must be an EVM address on an EVM chain' })
-        const amount = readAmount(request.body.amount)
-        await assertOwnedAddresses(ctx.wallets, auth.userId, [address])
-        const sessionId = createId('fund')
-        await createFundingSession(ctx.db, {
-          id: sessionId,
-          userId: auth.userId,
-          appId: auth.app.id,
-          provider: 'sandbox',
-          environment: 'sandbox',
-          externalRef: sessionId,
-          address,
-          chainId,
-          asset,
-          amount,
-          ...(caip2 === undefined ? {} : { details: { caip2 } }),
-          now: ctx.now(),
-        })
-        const token = createSandboxCheckoutToken(
-          {
-            sessionId,
+          if (!support.supported) {
+            if (asset !== 'native' && asset !== 'USDC')
+              throw new ApiError('unsupported_onramp_asset', { message: support.warnings.join(' ') })
+            throw new ApiError('unsupported_chain_id', {
+              message: `The sandbox onramp pays on the local chains ${LOCAL_CHAIN_ID} and ${LOCAL_BASE_CHAIN_ID} only`,
+            })
+          }
+          if (chainId !== undefined && !EVM_ADDRESS.test(address))
+            throw new ApiError('invalid_data', { message: 'address must be an EVM address on an EVM chain' })
+          const amount = readAmount(body.amount)
+          await assertOwnedAddresses(ctx.wallets, auth.userId, [address])
+          const sessionId = createId('fund')
+          await createFundingSession(ctx.db, {
+            id: sessionId,
+            userId: auth.userId,
+            appId: auth.app.id,
+            provider: 'sandbox',
+            environment: 'sandbox',
+            externalRef: sessionId,
             address,
-            chainId: chainId ?? null,
-            caip2,
-            asset: asset === 'USDC' ? 'USDC' : 'native',
+            chainId,
+            asset,
             amount,
-          },
-          webhookSecret,
-          Math.floor(ctx.now() / 1000),
-        )
-        const checkout = new URL('/checkout', url)
-        checkout.searchParams.set('session', token)
-        return { checkout_url: checkout.toString(), session_id: sessionId }
-      },
+            ...(caip2 === undefined ? {} : { details: { caip2 } }),
+            now: ctx.now(),
+          })
+          const token = createSandboxCheckoutToken(
+            {
+              sessionId,
+              address,
+              chainId: chainId ?? null,
+              caip2,
+              asset: asset === 'USDC' ? 'USDC' : 'native',
+              amount,
+            },
+            webhookSecret,
+            Math.floor(ctx.now() / 1000),
+          )
+          const checkout = new URL('/checkout', url)
+          checkout.searchParams.set('session', token)
+          return { checkout_url: checkout.toString(), session_id: sessionId }
+        },
+      }),
     )
 
-    app.get(
-      '/api/v1/funding/sandbox/status',
-      {
-        config: { guard: 'user' },
-        schema: {
-          tags: ['funding'],
-          summary: 'The status of a sandbox purchase',
-          security: [{ bearer: [] }],
-          querystring: z.object({ sessionId: z.string().min(1).max(100) }),
-          response: { 200: fundingStatusAnswerSchema },
-        },
-      },
-      async (request) => {
-        // The sandbox has no status API: its webhooks are the only source.
-        return toFundingStatusAnswer(
-          await findOwnFundingSession(ctx, request, 'sandbox', request.query.sessionId),
-        )
-      },
+    // The sandbox has no status API: its webhooks are the only source.
+    await app.register(
+      fundingStatusRoute(ctx, {
+        provider: 'sandbox',
+        url: '/api/v1/funding/sandbox/status',
+        summary: 'The status of a sandbox purchase',
+        reference: 'sessionId',
+      }),
     )
   }
 }
