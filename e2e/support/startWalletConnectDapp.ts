@@ -35,13 +35,16 @@ export function buildWalletConnectDapp(): Promise<string> {
 /**
  * Serves the journeys' test dApp (support/walletConnectDapp: a page with the real
  * `@walletconnect/sign-client`, built by {@link buildWalletConnectDapp}) on loopback, its own origin
- * apart from the wallet's, pointed at `relayUrl`.
+ * apart from the wallet's, pointed at `relayUrl`; given a Solana cluster, its Solana buttons use it.
  *
  * @example
  * const dapp = await startWalletConnectDapp(world.devnet.urls.relay)
  * await page.goto(dapp.url)
  */
-export async function startWalletConnectDapp(relayUrl: string): Promise<WalletConnectDapp> {
+export async function startWalletConnectDapp(
+  relayUrl: string,
+  solana?: { caip2: string; rpcUrl: string },
+): Promise<WalletConnectDapp> {
   const outDir = await buildWalletConnectDapp()
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
@@ -63,7 +66,10 @@ export async function startWalletConnectDapp(relayUrl: string): Promise<WalletCo
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   return {
-    url: `http://127.0.0.1:${port}/?relay=${encodeURIComponent(relayUrl)}`,
+    url: `http://127.0.0.1:${port}/?${new URLSearchParams({
+      relay: relayUrl,
+      ...(solana ? { solana: solana.caip2, solanaRpc: solana.rpcUrl } : {}),
+    })}`,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },

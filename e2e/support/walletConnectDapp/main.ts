@@ -2,6 +2,7 @@
 // loopback relay (its URL in `?relay=`). It shows the pairing link, the connected account, and the
 // signature it receives, for the journey to read; it can also ask for a transaction (to itself, of 0).
 import { SignClient } from '@walletconnect/sign-client'
+import { setUpSolana } from './solana'
 
 const chain = 'eip155:31337'
 const TEST_MESSAGE = 'Hello from the test dApp'
@@ -44,6 +45,7 @@ async function main() {
     enable({ connect: true, sign: false, send: false, disconnect: false })
   })
   enable({ connect: true, sign: false, send: false, disconnect: false })
+  setUpSolana(client, { element, setStatus })
   setStatus('Ready')
 
   element('connect').addEventListener('click', async () => {

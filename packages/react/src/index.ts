@@ -124,10 +124,25 @@ export {
   setRecoveryPasscode,
 } from './client/actions/setRecoveryPasscode'
 export {
+  type SignAndSendSolanaTransactionParameters,
+  type SignAndSendSolanaTransactionReturnType,
+  signAndSendSolanaTransaction,
+} from './client/actions/signAndSendSolanaTransaction'
+export {
   type SignMessageParameters,
   type SignMessageReturnType,
   signMessage,
 } from './client/actions/signMessage'
+export {
+  type SignSolanaMessageParameters,
+  type SignSolanaMessageReturnType,
+  signSolanaMessage,
+} from './client/actions/signSolanaMessage'
+export {
+  type SignSolanaTransactionParameters,
+  type SignSolanaTransactionReturnType,
+  signSolanaTransaction,
+} from './client/actions/signSolanaTransaction'
 export {
   type SignTypedDataParameters,
   type SignTypedDataReturnType,

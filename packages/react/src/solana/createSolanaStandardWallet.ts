@@ -19,10 +19,10 @@ import {
   type StandardEventsFeature,
   type StandardEventsListeners,
 } from '@wallet-standard/features'
-import { walletRpc } from '../client/actions/walletRpc'
+import { signAndSendSolanaTransaction } from '../client/actions/signAndSendSolanaTransaction'
+import { signSolanaMessage } from '../client/actions/signSolanaMessage'
+import { signSolanaTransaction } from '../client/actions/signSolanaTransaction'
 import type { SatchelClient } from '../client/createSatchelClient'
-import { fromBase64Url, toBase64 } from '../client/encoding'
-import { readString } from '../client/parse'
 import type { SatchelWallet } from '../client/types'
 import { satchelStandardWallets } from '../client/walletStandard/satchelStandardWallets'
 import { NotAuthenticatedError, WalletNotFoundError } from '../errors/errors'
@@ -92,19 +92,16 @@ export function createSolanaStandardWallet(
       throw new WalletNotFoundError({ wallet: input.account.address })
     if (!isOwned()) throw new NotAuthenticatedError({ action: 'Signing with a Solana wallet' })
   }
-  const rpc = (method: string, params: Record<string, unknown>, caip2?: string) =>
-    walletRpc(client, { wallet: embedded.id, method, params, ...(caip2 ? { caip2 } : {}) })
+  const walletId = embedded.id
 
   async function signMessage({ account: from, message }: SolanaSignMessageInput) {
     checkAccount({ account: from })
-    const data = await rpc('signMessage', { message: toBase64(message), encoding: 'base64' })
-    const signature = fromBase64Url(readString(data, 'signature', 'signMessage'))
+    const signature = await signSolanaMessage(client, { wallet: walletId, message })
     return { signedMessage: message, signature, signatureType: 'ed25519' as const }
   }
   async function signTransaction({ account: from, transaction }: SolanaSignTransactionInput) {
     checkAccount({ account: from })
-    const data = await rpc('signTransaction', { transaction: toBase64(transaction), encoding: 'base64' })
-    return { signedTransaction: fromBase64Url(readString(data, 'signedTransaction', 'signTransaction')) }
+    return { signedTransaction: await signSolanaTransaction(client, { wallet: walletId, transaction }) }
   }
   async function signAndSendTransaction({
     account: from,
@@ -112,12 +109,12 @@ export function createSolanaStandardWallet(
     chain,
   }: SolanaSignAndSendTransactionInput) {
     checkAccount({ account: from })
-    const data = await rpc(
-      'signAndSendTransaction',
-      { transaction: toBase64(transaction), encoding: 'base64' },
-      toSolanaCaip2(chain),
-    )
-    return { signature: decodeBase58(readString(data, 'hash', 'signAndSendTransaction')) }
+    const caip2 = toSolanaCaip2(chain)
+    return {
+      signature: decodeBase58(
+        await signAndSendSolanaTransaction(client, { wallet: walletId, transaction, caip2 }),
+      ),
+    }
   }
   // The standard takes several inputs per call; they are signed one after another, in order.
   const each =

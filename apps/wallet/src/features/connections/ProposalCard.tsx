@@ -1,5 +1,6 @@
 import type { WalletConnectProposal } from '@satchel/react/walletconnect-wallet'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useSolanaClusters } from '../../shared/chains/solana/useSolanaClusters'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { AppIdentity } from './AppIdentity'
 import { describeChain } from './describeChain'
@@ -23,6 +24,7 @@ export function ProposalCard({
     status: 'idle',
   })
   const id = useId()
+  const clusters = useSolanaClusters()
   const title = useRef<HTMLParagraphElement>(null)
   // The request appears above the link field: take the keyboard (and a screen reader) to it.
   useEffect(() => title.current?.focus(), [])
@@ -47,7 +49,7 @@ export function ProposalCard({
             key={chain.caip2}
             className={chain.supported ? 'connections__tag' : 'connections__tag connections__tag--off'}
           >
-            {describeChain(chain.caip2)}
+            {describeChain(chain.caip2, clusters)}
             {chain.supported ? null : <span> (not available)</span>}
           </li>
         ))}
@@ -56,7 +58,9 @@ export function ProposalCard({
       <p>
         {describePermissions(
           proposal.methods.filter((method) => method.supported).map((method) => method.name),
-          proposal.chains.filter((chain) => chain.supported).map((chain) => describeChain(chain.caip2)),
+          proposal.chains
+            .filter((chain) => chain.supported)
+            .map((chain) => describeChain(chain.caip2, clusters)),
         )}
         .
       </p>

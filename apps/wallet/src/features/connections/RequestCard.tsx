@@ -2,6 +2,7 @@ import { decodeApprovalCall, decodeTypedDataGrants, formatAddress, formatWei } f
 import { type TransactionScan, useTransactionScan } from '@satchel/react'
 import type { ApproveRequestReturnType, WalletConnectRequest } from '@satchel/react/walletconnect-wallet'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useSolanaClusters } from '../../shared/chains/solana/useSolanaClusters'
 import { useWalletChains } from '../../shared/chains/useWalletChains'
 import { getErrorCode } from '../../shared/describeError'
 import { MfaPrompt } from '../../shared/mfa/MfaPrompt'
@@ -12,6 +13,8 @@ import { AppIdentity } from './AppIdentity'
 import { describeChain } from './describeChain'
 import { GrantSummary } from './GrantSummary'
 import { getAppDomain } from './getAppDomain'
+import { MessageSummary } from './MessageSummary'
+import { SolanaTransactionSummary } from './SolanaTransactionSummary'
 
 type Summary = WalletConnectRequest['summary']
 type TransactionSummary = Extract<Summary, { kind: 'transaction' }>
@@ -20,6 +23,7 @@ const asks: Record<Summary['kind'], string> = {
   message: 'asks you to sign a message',
   typedData: 'asks you to sign data',
   transaction: 'asks you to approve a transaction',
+  solanaTransaction: 'asks you to approve a transaction',
   other: 'sent a request',
 }
 
@@ -59,6 +63,7 @@ export function RequestCard({
   }, [])
   const appName = request.app?.name ?? 'An app'
   const { summary } = request
+  const clusters = useSolanaClusters()
 
   const run = () => {
     setState({ status: 'busy' })
@@ -87,15 +92,19 @@ export function RequestCard({
       : approval
         ? [approval]
         : []
-  // An unlimited allowance is judged as the transaction path judges an unlimited `approve`: it has
-  // to be acknowledged before Approve works.
-  const malicious = scanVerdict === 'malicious' || grants.some((grant) => grant.unlimited)
+  // An unlimited allowance is judged as the transaction path judges an unlimited `approve`, and a
+  // Solana instruction this wallet cannot read as unknown danger: each has to be acknowledged before
+  // Approve works.
+  const malicious =
+    scanVerdict === 'malicious' ||
+    grants.some((grant) => grant.unlimited) ||
+    (summary.kind === 'solanaTransaction' && summary.unknown.length > 0)
   return (
     <section className="card connections__request" aria-labelledby={`${id}-title`}>
       <p className="connections__kicker">Request{waiting > 0 ? ` · ${waiting} more waiting` : ''}</p>
       {request.app ? <AppIdentity app={request.app} /> : null}
       <p className="connections__ask" id={`${id}-title`} ref={title} tabIndex={-1}>
-        <strong>{appName}</strong> {asks[summary.kind]} on {describeChain(request.caip2)}.
+        <strong>{appName}</strong> {asks[summary.kind]} on {describeChain(request.caip2, clusters)}.
       </p>
       {summary.kind === 'message' ? <MessageSummary summary={summary} /> : null}
       {grants.length > 0 ? (
@@ -135,6 +144,9 @@ export function RequestCard({
       {summary.kind === 'transaction' ? (
         <TransactionSummaryView request={request} summary={summary} onVerdict={setScanVerdict} />
       ) : null}
+      {summary.kind === 'solanaTransaction' ? (
+        <SolanaTransactionSummary caip2={request.caip2} summary={summary} />
+      ) : null}
       {summary.kind === 'other' ? (
         <p className="notice notice--warning">
           This request could not be read. Reject it unless you know what it does.
@@ -170,7 +182,7 @@ export function RequestCard({
         >
           {busy
             ? 'Working…'
-            : summary.kind === 'transaction' && summary.send
+            : (summary.kind === 'transaction' || summary.kind === 'solanaTransaction') && summary.send
               ? 'Approve and send'
               : 'Approve'}
         </button>
@@ -179,20 +191,6 @@ export function RequestCard({
         </button>
       </div>
     </section>
-  )
-}
-
-function MessageSummary({ summary }: { summary: Extract<Summary, { kind: 'message' }> }) {
-  return summary.text === undefined ? (
-    <>
-      <p className="notice notice--warning">This message is not text: check with the app before signing.</p>
-      <pre className="connections__message mono">{summary.raw}</pre>
-    </>
-  ) : (
-    <figure className="connections__figure">
-      <figcaption className="visually-hidden">Message to sign</figcaption>
-      <pre className="connections__message">{summary.text}</pre>
-    </figure>
   )
 }
 

@@ -1,5 +1,6 @@
 import type { WalletConnectSession } from '@satchel/react/walletconnect-wallet'
 import { useState } from 'react'
+import { useSolanaClusters } from '../../shared/chains/solana/useSolanaClusters'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
@@ -19,6 +20,7 @@ export function SessionList({
   loading: boolean
 }) {
   const [failure, setFailure] = useState<unknown>()
+  const clusters = useSolanaClusters()
   const [busy, setBusy] = useState<string | undefined>()
   const leave = (topic: string) => {
     setBusy(topic)
@@ -46,7 +48,7 @@ export function SessionList({
           <li key={session.topic} className="connections__session">
             <AppIdentity app={session.app} headingLevel={3} />
             <p className="connections__meta muted">
-              {session.chains.map(describeChain).join(', ')} · Expires{' '}
+              {session.chains.map((caip2) => describeChain(caip2, clusters)).join(', ')} · Expires{' '}
               <time dateTime={new Date(session.expiresAt).toISOString()}>
                 {dateFormat.format(session.expiresAt)}
               </time>

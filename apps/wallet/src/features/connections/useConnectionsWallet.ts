@@ -3,6 +3,7 @@ import {
   useWalletConnectWallet,
 } from '@satchel/react/walletconnect-wallet'
 import { useEffect } from 'react'
+import { useSolanaClusters } from '../../shared/chains/solana/useSolanaClusters'
 import { useWalletChains } from '../../shared/chains/useWalletChains'
 import { connectionsActivity } from './connectionsActivity'
 
@@ -24,10 +25,12 @@ export function useConnectionsWallet({
   relayUrl: string
 }): UseWalletConnectWalletReturnType {
   const chains = useWalletChains()
+  const clusters = useSolanaClusters()
   const walletConnect = useWalletConnectWallet({
     projectId,
     relayUrl,
     chains: chains.map((chain) => chain.id),
+    solanaChains: clusters.map((cluster) => cluster.caip2),
     metadata: {
       name: 'Satchel Wallet',
       description: 'A Satchel embedded wallet',

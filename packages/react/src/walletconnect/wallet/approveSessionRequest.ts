@@ -1,4 +1,4 @@
-import { getWalletConnectError, UnauthorizedError } from '@satchel/core'
+import { getWalletConnectError } from '@satchel/core'
 import type { SatchelClient } from '../../client/createSatchelClient'
 import { toProviderRpcError } from '../../ethereum/toProviderRpcError'
 import { answerSessionRequest } from './answerSessionRequest'
@@ -31,10 +31,10 @@ export async function approveSessionRequest(
     .map((account) => account.slice(request.caip2.length + 1))
   let result: unknown
   try {
-    if (request.chainId === undefined) throw new UnauthorizedError()
     result = await answerSessionRequest(client, {
       method: request.method,
       params: request.params,
+      caip2: request.caip2,
       chainId: request.chainId,
       addresses,
       idempotencyKey: `walletconnect:${request.topic}:${request.id}`,

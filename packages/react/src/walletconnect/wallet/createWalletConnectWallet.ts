@@ -8,7 +8,7 @@ import {
 } from './approveSessionRequest'
 import { buildSessionNamespaces } from './buildSessionNamespaces'
 import { WalletConnectWalletError } from './errors'
-import { findForeignSessions, getEthereumAddresses } from './findForeignSessions'
+import { findForeignSessions, getWalletAddresses } from './findForeignSessions'
 import { initWalletKit, type WalletKitClient } from './initWalletKit'
 import { readPairing } from './readPairing'
 import { getProposalRejection, readProposal } from './readProposal'
@@ -35,6 +35,8 @@ export type CreateWalletConnectWalletParameters = {
   metadata: { name: string; description: string; url: string; icons: string[] }
   /** The EVM chain ids the user's embedded wallets serve here (the app's enabled chains). */
   chains: readonly number[]
+  /** The CAIP-2 ids of the Solana clusters the user's embedded Solana wallet serves here (none unless given). */
+  solanaChains?: readonly string[] | undefined
   /** Keeps this client's storage apart from other WalletConnect clients on the page. */
   customStoragePrefix?: string | undefined
   /** Where WalletKit keeps pairings and sessions; `{database: ':memory:'}` in Node tests. */
@@ -67,7 +69,7 @@ export type WalletConnectWallet = {
 /**
  * The embedded wallet as a WalletConnect wallet, on `@reown/walletkit` (loaded on first use): pairs
  * from a checked `wc:` link, holds the app's proposal for the user (which chains and methods it asks
- * for and which are served here), approves it with the user's embedded Ethereum addresses or refuses
+ * for and which are served here), approves it with the user's embedded Ethereum and Solana addresses or refuses
  * it with the standard error, lists and disconnects sessions, and answers the apps' requests one at a
  * time through the SDK's signing actions. Expiry and disconnects from the other side show at once.
  *
@@ -79,7 +81,7 @@ export type WalletConnectWallet = {
 export function createWalletConnectWallet(
   parameters: CreateWalletConnectWalletParameters,
 ): WalletConnectWallet {
-  const { client, chains } = parameters
+  const { client, chains, solanaChains } = parameters
   const listeners = new Set<() => void>()
   const proposals = new Map<number, WalletConnectProposal>()
   const requests: WalletConnectRequest[] = []
@@ -136,7 +138,12 @@ export function createWalletConnectWallet(
   }
 
   function onProposal(event: WalletKitTypes.SessionProposal) {
-    const proposal = readProposal({ proposal: event.params, verifyContext: event.verifyContext, chains })
+    const proposal = readProposal({
+      proposal: event.params,
+      verifyContext: event.verifyContext,
+      chains,
+      solanaChains,
+    })
     proposals.set(proposal.id, proposal)
     const resolve = waitingForProposal.get(proposal.pairingTopic)
     waitingForProposal.delete(proposal.pairingTopic)
@@ -149,7 +156,12 @@ export function createWalletConnectWallet(
     if (requests.some((request) => request.id === event.id)) return
     const kitInstance = requireKit()
     const session = kitInstance.getActiveSessions()[event.topic]
-    const read = readSessionRequest({ event, session: session ? readSession(session) : undefined, chains })
+    const read = readSessionRequest({
+      event,
+      session: session ? readSession(session) : undefined,
+      chains,
+      solanaChains,
+    })
     // A chain or method the session was not approved for is refused at once, unseen.
     if ('refusal' in read) {
       void rejectSessionRequest(kitInstance, event, read.refusal)
@@ -201,7 +213,7 @@ export function createWalletConnectWallet(
       for (const event of ['pairing_create', 'pairing_expire', 'pairing_delete'])
         instance.core.pairing.events.on(event, refresh)
       for (const proposal of Object.values(instance.getPendingSessionProposals()))
-        proposals.set(proposal.id, readProposal({ proposal, chains }))
+        proposals.set(proposal.id, readProposal({ proposal, chains, solanaChains }))
       kit = instance
       // A request that arrived while WalletKit started, before the listeners above, waits in its store.
       for (const pending of instance.getPendingSessionRequests()) onRequest(pending)
@@ -260,16 +272,24 @@ export function createWalletConnectWallet(
   async function approveSession(id: number): Promise<WalletConnectSession> {
     const proposal = takeProposal(id)
     if (proposal.refusal) throw new WalletConnectWalletError('proposal_refused', proposal.refusal.message)
-    const addresses = getEthereumAddresses(client)
-    if (addresses.length === 0)
-      throw new WalletConnectWalletError(
-        'no_ethereum_wallet',
-        'Create an Ethereum wallet before connecting apps',
-      )
-    const session = await requireKit().approveSession({
-      id,
-      namespaces: buildSessionNamespaces({ proposal, addresses }),
+    const namespaces = buildSessionNamespaces({
+      proposal,
+      addresses: getWalletAddresses(client, 'ethereum'),
+      solanaAddresses: getWalletAddresses(client, 'solana'),
     })
+    // Served chains, but no wallet of their kind yet (an app asking for Solana only, of someone whose
+    // Solana wallet is still being made): nothing to share.
+    if (!namespaces.eip155 && !namespaces.solana)
+      throw proposal.chains.some((chain) => chain.supported && chain.caip2.startsWith('eip155:'))
+        ? new WalletConnectWalletError(
+            'no_ethereum_wallet',
+            'Create an Ethereum wallet before connecting apps',
+          )
+        : new WalletConnectWalletError(
+            'no_solana_wallet',
+            'Create a Solana wallet before connecting this app',
+          )
+    const session = await requireKit().approveSession({ id, namespaces })
     proposals.delete(id)
     update()
     return readSession(session)

@@ -1,4 +1,6 @@
 import { isHex, isRecord } from '../../client/parse'
+import { decodeBase58 } from '../../solana/decodeBase58'
+import { describeSolanaTransaction, type SolanaTransactionSummary } from './describeSolanaTransaction'
 
 /** What a request would do, in a form a screen can show. */
 export type SessionRequestSummary =
@@ -6,7 +8,7 @@ export type SessionRequestSummary =
       kind: 'message'
       /** The message as text when it is readable UTF-8; undefined for raw bytes. */
       text: string | undefined
-      /** The message exactly as sent (0x-hex or text). */
+      /** The message exactly as sent (0x-hex or text; base58 on Solana). */
       raw: string
     }
   | {
@@ -26,6 +28,7 @@ export type SessionRequestSummary =
       data: string | undefined
       chainId: number | undefined
     }
+  | SolanaTransactionSummary
   | { kind: 'other' }
 
 const decoder = () => new TextDecoder('utf-8', { fatal: true })
@@ -35,6 +38,18 @@ function hexToText(hex: `0x${string}`): string | undefined {
   const bytes = new Uint8Array((hex.length - 2) / 2)
   for (let index = 0; index < bytes.length; index++)
     bytes[index] = Number.parseInt(hex.slice(2 + index * 2, 4 + index * 2), 16)
+  return bytesToText(bytes)
+}
+
+function base58ToText(text: string): string | undefined {
+  try {
+    return bytesToText(decodeBase58(text))
+  } catch {
+    return undefined
+  }
+}
+
+function bytesToText(bytes: Uint8Array): string | undefined {
   try {
     const text = decoder().decode(bytes)
     // Control characters (other than line breaks and tabs) mean bytes, not words.
@@ -72,7 +87,9 @@ function parseTypedData(value: unknown): Record<string, unknown> | undefined {
 
 /**
  * Reads a connected app's request (untrusted) into what the person approving it needs to see: the
- * message as text, a typed-data summary, or a transaction's recipient, value and chain.
+ * message as text, a typed-data summary, an EVM transaction's recipient, value and chain, or a Solana
+ * transaction's transfers, fee and unreadable instructions (WalletConnect's Solana methods take an
+ * object: `{message}` in base58, `{transaction}` in base64).
  *
  * @example
  * describeSessionRequest({ method: 'personal_sign', params: ['0x48656c6c6f', '0xabc…'] })
@@ -126,6 +143,18 @@ export function describeSessionRequest({
           typeof transaction.data === 'string' && transaction.data !== '0x' ? transaction.data : undefined,
         chainId: toChainId(transaction.chainId) ?? chainId,
       }
+    }
+    case 'solana_signMessage': {
+      const message = isRecord(params) ? params.message : undefined
+      if (typeof message !== 'string' || message === '') return { kind: 'other' }
+      return { kind: 'message', text: base58ToText(message), raw: message }
+    }
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction': {
+      const transaction = isRecord(params) ? params.transaction : undefined
+      if (typeof transaction !== 'string') return { kind: 'other' }
+      const send = method === 'solana_signAndSendTransaction'
+      return describeSolanaTransaction({ transaction, send }) ?? { kind: 'other' }
     }
     default:
       return { kind: 'other' }

@@ -2,7 +2,7 @@ import { BaseError } from '@satchel/core'
 
 /**
  * The wallet role cannot do what was asked (no such proposal or request any more, a proposal that
- * cannot be approved, no embedded Ethereum wallet, the app never sent its proposal). `reason` is
+ * cannot be approved, no embedded wallet of the kind it asks for, the app never sent its proposal). `reason` is
  * stable for code; the message is for people.
  *
  * @example
@@ -15,6 +15,7 @@ export class WalletConnectWalletError extends BaseError {
     | 'proposal_not_found'
     | 'proposal_refused'
     | 'no_ethereum_wallet'
+    | 'no_solana_wallet'
     | 'no_request'
     | 'busy'
     | 'proposal_timeout'

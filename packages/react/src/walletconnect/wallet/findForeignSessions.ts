@@ -1,19 +1,23 @@
 import type { SatchelClient } from '../../client/createSatchelClient'
+import type { ChainType } from '../../client/types'
 import type { WalletConnectSession } from './types'
 
 /**
- * The signed-in user's embedded Ethereum addresses (none while signed out).
+ * The signed-in user's embedded wallet addresses of one kind (none while signed out).
  *
  * @example
- * getEthereumAddresses(client) // ['0xabc…']
+ * getWalletAddresses(client, 'ethereum') // ['0xabc…']
  */
-export function getEthereumAddresses(client: SatchelClient): string[] {
+export function getWalletAddresses(client: SatchelClient, chainType: ChainType): string[] {
   const state = client.getState()
   if (state.status !== 'authenticated') return []
   return state.wallets.wallets
-    .filter((wallet) => wallet.chainType === 'ethereum')
+    .filter((wallet) => wallet.chainType === chainType)
     .map((wallet) => wallet.address)
 }
+
+// EVM addresses compare without case (checksums vary); Solana's base58 is case-sensitive.
+const normalize = (account: string) => (account.startsWith('eip155:') ? account.toLowerCase() : account)
 
 /**
  * Sessions that share an address which is not the signed-in user's (another user's, or anyone's once
@@ -33,8 +37,11 @@ export function findForeignSessions(
     (state.status === 'authenticated' &&
       (state.wallets.status === 'ready' || state.wallets.status === 'none'))
   if (!known) return undefined
-  const own = new Set(getEthereumAddresses(client).map((address) => address.toLowerCase()))
+  const own = new Set([
+    ...getWalletAddresses(client, 'ethereum').map((address) => address.toLowerCase()),
+    ...getWalletAddresses(client, 'solana'),
+  ])
   return sessions.filter((session) =>
-    session.accounts.some((account) => !own.has((account.split(':')[2] ?? '').toLowerCase())),
+    session.accounts.some((account) => !own.has(normalize(account).split(':')[2] ?? '')),
   )
 }

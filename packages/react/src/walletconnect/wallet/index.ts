@@ -3,7 +3,11 @@
 // only when the wallet role starts (WalletKit is imported on first use).
 
 export { type AnswerSessionRequestParameters, answerSessionRequest } from './answerSessionRequest'
-export { type BuildSessionNamespacesParameters, buildSessionNamespaces } from './buildSessionNamespaces'
+export {
+  type BuildSessionNamespacesParameters,
+  buildSessionNamespaces,
+  type SessionNamespace,
+} from './buildSessionNamespaces'
 export {
   type ApproveRequestReturnType,
   type CreateWalletConnectWalletParameters,
@@ -11,9 +15,10 @@ export {
   type WalletConnectWallet,
 } from './createWalletConnectWallet'
 export { describeSessionRequest, type SessionRequestSummary } from './describeSessionRequest'
+export type { SolanaTransactionSummary, SolanaTransfer } from './describeSolanaTransaction'
 export { WalletConnectWalletError } from './errors'
 export { getProposalRejection, type ReadProposalParameters, readProposal } from './readProposal'
-export { supportedEvents, supportedMethods } from './supportedMethods'
+export { type SupportedNamespace, supportedEvents, supportedMethods } from './supportedMethods'
 export type {
   RequestedChain,
   RequestedMethod,

@@ -76,4 +76,40 @@ describe('readProposal', () => {
     })
     expect(getProposalRejection(fine)).toEqual({ code: 5000, message: 'User rejected.' })
   })
+
+  it('serves a Solana proposal on the clusters this wallet is given, and still needs every required one', () => {
+    const devnet = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    const mainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const read = (required: string[]) =>
+      readProposal({
+        proposal: {
+          id: 11,
+          proposer,
+          requiredNamespaces: { solana: { chains: required, methods: ['solana_signMessage'], events: [] } },
+          optionalNamespaces: {
+            solana: {
+              chains: [mainnet],
+              methods: ['solana_signAndSendTransaction', 'solana_signAllTransactions'],
+              events: [],
+            },
+          },
+        },
+        chains: [1],
+        solanaChains: [devnet],
+      })
+    const served = read([devnet])
+    expect(served.refusal).toBeUndefined()
+    expect(served.chains).toEqual([
+      { caip2: devnet, chainId: undefined, supported: true },
+      { caip2: mainnet, chainId: undefined, supported: false },
+    ])
+    expect(served.methods).toEqual([
+      { name: 'solana_signMessage', supported: true },
+      { name: 'solana_signAndSendTransaction', supported: true },
+      { name: 'solana_signAllTransactions', supported: false },
+    ])
+    expect(read([mainnet]).refusal?.message).toBe(
+      `This app needs a network this wallet does not offer (${mainnet})`,
+    )
+  })
 })

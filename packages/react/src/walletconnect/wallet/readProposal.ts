@@ -10,6 +10,8 @@ export type ReadProposalParameters = {
   verifyContext?: unknown
   /** The EVM chain ids this wallet serves (the app's enabled chains). */
   chains: readonly number[]
+  /** The CAIP-2 ids of the Solana clusters this wallet serves (none unless given). */
+  solanaChains?: readonly string[] | undefined
 }
 
 type Namespace = { chains: string[]; methods: string[]; events: string[] }
@@ -45,13 +47,14 @@ function refuse(key: WalletConnectErrorKey, message: string) {
  * and a chain or method still marked required that this wallet lacks makes the proposal unanswerable.
  *
  * @example
- * const proposal = readProposal({ proposal: event.params, verifyContext: event.verifyContext, chains: [1, 8453] })
+ * const proposal = readProposal({ proposal: event.params, verifyContext: event.verifyContext, chains: [1, 8453], solanaChains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] })
  * proposal.chains // [{ caip2: 'eip155:1', chainId: 1, supported: true }]
  */
 export function readProposal({
   proposal,
   verifyContext,
   chains,
+  solanaChains = [],
 }: ReadProposalParameters): WalletConnectProposal {
   const value = isRecord(proposal) ? proposal : {}
   const required = readNamespaces(value.requiredNamespaces)
@@ -61,7 +64,8 @@ export function readProposal({
   const requestedChains: RequestedChain[] = unique(all.flatMap((namespace) => namespace.chains)).map(
     (caip2) => {
       const chainId = eip155ChainId(caip2)
-      return { caip2, chainId, supported: chainId !== undefined && served.has(chainId) }
+      const supported = chainId === undefined ? solanaChains.includes(caip2) : served.has(chainId)
+      return { caip2, chainId, supported }
     },
   )
   const requestedMethods: RequestedMethod[] = unique(all.flatMap((namespace) => namespace.methods)).map(

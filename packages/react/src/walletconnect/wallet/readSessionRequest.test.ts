@@ -80,4 +80,44 @@ describe('readSessionRequest', () => {
       },
     })
   })
+
+  it('queues a Solana request on a served cluster, and refuses one on another cluster or in the wrong namespace', () => {
+    const devnet = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    const solanaSession: WalletConnectSession = {
+      ...session,
+      chains: ['eip155:1', devnet],
+      accounts: ['eip155:1:0xabc', `${devnet}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`],
+      methods: ['personal_sign', 'solana_signMessage'],
+    }
+    const read = (method: string, chainId: string, solanaChains: string[] = [devnet]) =>
+      readSessionRequest({
+        event: {
+          id: 6,
+          topic: 't1',
+          params: { request: { method, params: { message: '3yZe7d' } }, chainId },
+        },
+        session: solanaSession,
+        chains: [1],
+        solanaChains,
+      })
+    expect(read('solana_signMessage', devnet)).toMatchObject({
+      request: {
+        method: 'solana_signMessage',
+        caip2: devnet,
+        chainId: undefined,
+        summary: { kind: 'message' },
+      },
+    })
+    // The cluster is in the session but no longer served here.
+    expect(read('solana_signMessage', devnet, [])).toEqual({
+      refusal: { code: 5100, message: `Unsupported chains. ${devnet}` },
+    })
+    // A Solana method on an EVM chain, and an EVM method on a cluster.
+    expect(read('solana_signMessage', 'eip155:1')).toEqual({
+      refusal: { code: 5101, message: 'Unsupported methods. solana_signMessage' },
+    })
+    expect(read('personal_sign', devnet)).toEqual({
+      refusal: { code: 5101, message: 'Unsupported methods. personal_sign' },
+    })
+  })
 })

@@ -17,6 +17,8 @@ export type ReadSessionRequestParameters = {
   session: WalletConnectSession | undefined
   /** The EVM chain ids this wallet serves. */
   chains: readonly number[]
+  /** The CAIP-2 ids of the Solana clusters this wallet serves (none unless given). */
+  solanaChains?: readonly string[] | undefined
 }
 
 const chainIdOf = (caip2: string) => {
@@ -36,20 +38,19 @@ export function readSessionRequest({
   event,
   session,
   chains,
+  solanaChains = [],
 }: ReadSessionRequestParameters):
   | { request: WalletConnectRequest }
   | { refusal: { code: number; message: string } } {
   const { id, topic, params } = event
   const { method } = params.request
   const chainId = chainIdOf(params.chainId)
-  if (
-    !session ||
-    chainId === undefined ||
-    !chains.includes(chainId) ||
-    !session.chains.includes(params.chainId)
-  )
+  const namespace = params.chainId.slice(0, params.chainId.indexOf(':'))
+  const served = chainId === undefined ? solanaChains.includes(params.chainId) : chains.includes(chainId)
+  if (!session || !served || !session.chains.includes(params.chainId))
     return { refusal: getWalletConnectError('UNSUPPORTED_CHAINS', params.chainId) }
-  if (!isSupportedMethod(method) || !session.methods.includes(method))
+  // A method of the other namespace (a Solana request on an EVM chain) is refused like an unknown one.
+  if (!isSupportedMethod(method, namespace) || !session.methods.includes(method))
     return { refusal: getWalletConnectError('UNSUPPORTED_METHODS', method) }
   return {
     request: {
