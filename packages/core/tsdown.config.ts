@@ -5,7 +5,11 @@ import { defineConfig } from 'tsdown'
 // sources. Every bare import stays an import: a package this one uses but does not declare fails
 // the build (`onlyBundle: []`) instead of being copied in.
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'errors/index': 'src/errors/index.ts', 'admin/index': 'src/admin/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'errors/index': 'src/errors/index.ts',
+    'admin/index': 'src/admin/index.ts',
+  },
   platform: 'neutral',
   target: 'es2022',
   dts: true,

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { Field } from '../../shared/ui/Field'
+import { TextField } from '../../shared/ui/TextField'
 import { checkOrigin, splitList } from '../../shared/validate'
 import { consoleAppSchema } from './appSchemas'
 
@@ -37,28 +37,15 @@ export function CreateAppForm({ onCreated }: { onCreated: (id: string) => void }
   return (
     <form className="card stack" onSubmit={(event) => void submit(event).catch(() => {})}>
       <h2>New app</h2>
-      <Field label="Name">
-        {(props) => (
-          <input
-            {...props}
-            className="input"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Allowed origins (one per line)" problem={problems[0]}>
-        {(props) => (
-          <textarea
-            {...props}
-            className="input"
-            rows={2}
-            placeholder="https://shop.example.com"
-            value={origins}
-            onChange={(event) => setOrigins(event.target.value)}
-          />
-        )}
-      </Field>
+      <TextField label="Name" value={name} onChange={setName} />
+      <TextField
+        label="Allowed origins (one per line)"
+        problem={problems[0]}
+        rows={2}
+        placeholder="https://shop.example.com"
+        value={origins}
+        onChange={setOrigins}
+      />
       {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
       <button type="submit" className="button" disabled={!ready || pending}>
         {pending ? 'Making the app…' : 'Make app'}

@@ -3,6 +3,7 @@ import { useConsole } from '../../app/ConsoleContext'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { Field } from '../../shared/ui/Field'
+import { TextField } from '../../shared/ui/TextField'
 import { parseRules } from './policySchemas'
 
 const EXAMPLE = `[
@@ -43,11 +44,7 @@ export function CreatePolicyForm({ onCreated }: { onCreated: () => void }) {
   return (
     <form className="card stack" onSubmit={(event) => void submit(event).catch(() => {})}>
       <h2>New policy</h2>
-      <Field label="Name">
-        {(props) => (
-          <input {...props} className="input" value={name} onChange={(e) => setName(e.target.value)} />
-        )}
-      </Field>
+      <TextField label="Name" value={name} onChange={setName} />
       <Field label="Chain">
         {(props) => (
           <select
@@ -61,17 +58,14 @@ export function CreatePolicyForm({ onCreated }: { onCreated: () => void }) {
           </select>
         )}
       </Field>
-      <Field label="Rules (JSON)" problem={problem}>
-        {(props) => (
-          <textarea
-            {...props}
-            className="input mono"
-            rows={8}
-            value={rules}
-            onChange={(e) => setRules(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Rules (JSON)"
+        problem={problem}
+        rows={8}
+        className="mono"
+        value={rules}
+        onChange={setRules}
+      />
       {state.status === 'error' ? <ErrorMessage title="The policy was not made" error={state.error} /> : null}
       <button type="submit" className="button" disabled={pending || Boolean(problem) || name.trim() === ''}>
         {pending ? 'Saving…' : 'Add policy'}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
-import { Field } from '../../shared/ui/Field'
+import { TextField } from '../../shared/ui/TextField'
 import { secretAnswerSchema } from './webhookSchemas'
 
 const isHttpUrl = (text: string) => {
@@ -53,27 +53,8 @@ export function AddEndpointForm({
   return (
     <form className="card stack" onSubmit={(event) => void submit(event).catch(() => {})}>
       <h2>Add an endpoint</h2>
-      <Field label="URL" problem={problem}>
-        {(props) => (
-          <input
-            {...props}
-            className="input"
-            type="url"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Description">
-        {(props) => (
-          <input
-            {...props}
-            className="input"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField label="URL" problem={problem} type="url" value={url} onChange={setUrl} />
+      <TextField label="Description" value={description} onChange={setDescription} />
       <fieldset className="field">
         <legend>Events (none ticked: every event)</legend>
         <div className="checks">
