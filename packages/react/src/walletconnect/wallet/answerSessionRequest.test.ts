@@ -45,7 +45,10 @@ afterAll(async () => {
 const bytes = (base58: string) => Uint8Array.from(getBase58Encoder().encode(base58))
 
 /** Whether `signature` is `owner`'s ed25519 signature of `message` (WebCrypto, no key library). */
-async function verifies(signature: Uint8Array, message: Uint8Array): Promise<boolean> {
+async function verifies(
+  signature: Uint8Array<ArrayBuffer>,
+  message: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
   const key = await crypto.subtle.importKey('raw', bytes(owner), { name: 'Ed25519' }, false, ['verify'])
   return crypto.subtle.verify({ name: 'Ed25519' }, key, signature, message)
 }
