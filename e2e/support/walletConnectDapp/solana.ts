@@ -105,7 +105,7 @@ export function setUpSolana(client: Client, { element, setStatus }: Page): void 
   })
 
   /** A 0.01 SOL transfer from the connected account, and `extra` instructions, in wire format (base64). */
-  async function buildTransfer(owner: string, extra: Instruction[] = []) {
+  const buildTransfer = async (owner: string, extra: Instruction[] = []) => {
     const { value: lifetime } = await createSolanaRpc(rpcUrl).getLatestBlockhash().send()
     const payer = createNoopSigner(address(owner))
     const transfer = getTransferSolInstruction({

@@ -3,22 +3,15 @@
 import { InvalidParamsError, UnauthorizedError } from '@satchel/core'
 import {
   address,
-  appendTransactionMessageInstructions,
-  blockhash,
-  compileTransaction,
   createNoopSigner,
-  createTransactionMessage,
   getBase58Decoder,
   getBase58Encoder,
-  getBase64EncodedWireTransaction,
   getBase64Encoder,
   getTransactionDecoder,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWireTransaction } from '../../../test/buildWireTransaction'
 import { signInWithEmail } from '../../../test/signInWithEmail'
 import { startServer, type TestStack } from '../../../test/startServer'
 import { createWallet } from '../../client/actions/createWallet'
@@ -45,7 +38,10 @@ afterAll(async () => {
 const bytes = (base58: string) => Uint8Array.from(getBase58Encoder().encode(base58))
 
 /** Whether `signature` is `owner`'s ed25519 signature of `message` (WebCrypto, no key library). */
-async function verifies(signature: Uint8Array, message: Uint8Array): Promise<boolean> {
+async function verifies(
+  signature: Uint8Array<ArrayBuffer>,
+  message: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
   const key = await crypto.subtle.importKey('raw', bytes(owner), { name: 'Ed25519' }, false, ['verify'])
   return crypto.subtle.verify({ name: 'Ed25519' }, key, signature, message)
 }
@@ -66,22 +62,13 @@ describe('answerSessionRequest on Solana', () => {
   })
 
   it('signs a transaction without sending it: the wallet’s signature and the signed transaction', async () => {
-    const payer = createNoopSigner(address(owner))
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (draft) => setTransactionMessageFeePayerSigner(payer, draft),
-      (draft) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: blockhash('EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG'), lastValidBlockHeight: 9n },
-          draft,
-        ),
-      (draft) =>
-        appendTransactionMessageInstructions(
-          [getTransferSolInstruction({ source: payer, destination: address(owner), amount: 1n })],
-          draft,
-        ),
-    )
-    const transaction = getBase64EncodedWireTransaction(compileTransaction(message))
+    const transaction = buildWireTransaction(owner, [
+      getTransferSolInstruction({
+        source: createNoopSigner(address(owner)),
+        destination: address(owner),
+        amount: 1n,
+      }),
+    ])
     const result = (await answer('solana_signTransaction', { transaction })) as {
       signature: string
       transaction: string

@@ -1,23 +1,15 @@
 import {
   AccountRole,
   address,
-  appendTransactionMessageInstructions,
-  blockhash,
-  compileTransaction,
   createNoopSigner,
-  createTransactionMessage,
   getBase58Decoder,
-  getBase64EncodedWireTransaction,
   getU32Encoder,
   getU64Encoder,
-  type Instruction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getTransferCheckedInstruction } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
+import { buildWireTransaction } from '../../../test/buildWireTransaction'
 import { describeSessionRequest } from './describeSessionRequest'
 
 describe('describeSessionRequest', () => {
@@ -67,21 +59,8 @@ describe('describeSessionRequest', () => {
 describe('describeSessionRequest on Solana', () => {
   const payer = address('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')
   const friend = address('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV')
-  const lifetime = {
-    blockhash: blockhash('EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG'),
-    lastValidBlockHeight: 100n,
-  }
-  /** A v0 transaction paid and signed by `payer`, base64 wire format, as a dApp sends it. */
-  const wire = (instructions: Instruction[]) => {
-    const signer = createNoopSigner(payer)
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (draft) => setTransactionMessageFeePayerSigner(signer, draft),
-      (draft) => setTransactionMessageLifetimeUsingBlockhash(lifetime, draft),
-      (draft) => appendTransactionMessageInstructions(instructions, draft),
-    )
-    return getBase64EncodedWireTransaction(compileTransaction(message))
-  }
+  const wire = (instructions: Parameters<typeof buildWireTransaction>[1]) =>
+    buildWireTransaction(payer, instructions)
   const transferSol = (amount: bigint) =>
     getTransferSolInstruction({ source: createNoopSigner(payer), destination: friend, amount })
 
