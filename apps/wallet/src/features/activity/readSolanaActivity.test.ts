@@ -2,7 +2,6 @@ import {
   DEVCHAIN_SOLANA_TREASURY_ADDRESS,
   DEVCHAIN_SOLANA_TREASURY_SEED,
   fundSolanaAccount,
-  startSolanaCluster,
 } from '@satchel/devchain'
 import type { WalletTransaction } from '@satchel/react'
 import {
@@ -14,6 +13,7 @@ import {
   partiallySignTransaction,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type LocalSolanaCluster, startLocalSolanaCluster } from '../../../test/startLocalSolanaCluster'
 import { createSolanaReader } from '../../shared/chains/solana/createSolanaReader'
 import type { SolanaCluster } from '../../shared/chains/solana/readSolanaConfig'
 import { buildSolanaTransfer } from '../send/buildSolanaTransfer'
@@ -22,19 +22,12 @@ import { readSolanaActivity } from './readSolanaActivity'
 
 // The local cluster (LiteSVM behind JSON-RPC) answers getSignaturesForAddress and getTransaction as
 // Solana's RPC does: what the wallet reads here is what it reads from a real cluster.
-let cluster: Awaited<ReturnType<typeof startSolanaCluster>>
+let cluster: LocalSolanaCluster
 let solana: SolanaCluster
 const SOL = 1_000_000_000n
 beforeAll(async () => {
-  cluster = await startSolanaCluster({})
-  solana = {
-    caip2: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-    name: 'Solana Devnet (local)',
-    rpcUrl: cluster.rpcUrl,
-    usdcMint: cluster.mint,
-    testnet: true,
-    explorerCluster: undefined,
-  }
+  cluster = await startLocalSolanaCluster()
+  solana = cluster.solana
 })
 afterAll(() => cluster?.close())
 
