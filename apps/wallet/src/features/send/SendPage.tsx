@@ -50,7 +50,9 @@ export default function SendPage() {
         <EmptyState title="No chain is configured">This wallet has no chain to send on.</EmptyState>
       </section>
     )
-  const wallet = network.family === 'solana' ? solana : ethereum
+  // Once a draft is under review or sent, it names the wallet (the form's values are cleared on send).
+  const family = step.name === 'form' ? network.family : step.draft.family
+  const wallet = family === 'solana' ? solana : ethereum
   if (!wallet) return <LoadingState label="Waiting for your wallet…" />
   const current = step.name === 'solana-review' ? 'review' : step.name
   const back = () => setStep({ name: 'form' })
