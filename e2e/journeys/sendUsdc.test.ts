@@ -24,6 +24,13 @@ describe('sending USDC to a friend', () => {
     const recipient = alice.getByLabel('Recipient address')
     const amount = alice.getByLabel('Amount (USDC)')
     await alice.getByText('Balance: 50 USDC on Satchel Devnet').waitFor()
+    // What she types survives a look at Home: the form holds it when she comes back.
+    await recipient.fill(bobAddress)
+    await amount.fill('12.5')
+    await openScreen(alice, 'Home')
+    await openScreen(alice, 'Send')
+    expect(await recipient.inputValue()).toBe(bobAddress)
+    expect(await amount.inputValue()).toBe('12.5')
     // A mistyped address (one capital letter changed) and too large an amount are refused in words.
     const mistyped = bobAddress.replace(/[a-f]/, (letter) => letter.toUpperCase())
     await recipient.fill(mistyped === bobAddress ? `${bobAddress.slice(0, -1)}Z` : mistyped)
@@ -75,6 +82,10 @@ describe('sending USDC to a friend', () => {
     expect(await received.textContent()).toContain('This network has no public explorer')
     await saveScreenshot(bob, 'send-usdc', 'friend-home')
     expect(await checkAccessibility(bob)).toEqual([])
+    // Sent: the form is empty again next time.
+    await openScreen(alice, 'Send')
+    expect(await recipient.inputValue()).toBe('')
+    expect(await amount.inputValue()).toBe('')
     await aliceContext.close()
     await bobContext.close()
   })

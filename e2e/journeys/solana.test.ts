@@ -23,6 +23,16 @@ async function readSolanaAddress(page: Page): Promise<string> {
 const solanaText = async (page: Page) =>
   (await page.locator('li.token-row[data-family="solana"]').allTextContents()).join(' ')
 
+/** The activity line titled `title` on the local cluster, once it shows (Home polls every few seconds). */
+async function activityLine(page: Page, title: string) {
+  const line = page
+    .getByRole('list', { name: 'Transactions' })
+    .locator('.activity__item', { hasText: title })
+    .filter({ hasText: CLUSTER })
+  await line.first().waitFor({ timeout: 30_000 })
+  return line.first()
+}
+
 /** A person signing up in a browser of their own, at desktop size; with their EVM address. */
 async function signUp(browser: Browser, world: JourneyDevnet, email: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -49,6 +59,7 @@ describe('Solana in the wallet', () => {
 
     // Alice buys 30 USDC and 0.05 SOL (for fees) on the local cluster with the sandbox's test card.
     const { context: aliceContext, page: alice } = await signUp(browser, world, 'sol-alice@example.com')
+    const aliceSolana = await readSolanaAddress(alice)
     await fundWithSandboxCard(alice, { chain: CLUSTER, asset: 'USDC', amount: '30' })
     await fundWithSandboxCard(alice, { chain: CLUSTER, asset: 'SOL', amount: '0.05' })
     await openScreen(alice, 'Home')
@@ -93,9 +104,30 @@ describe('Solana in the wallet', () => {
     await saveScreenshots(bob, 'solana', 'friend-home')
     expect(await checkAccessibility(bob)).toEqual([])
 
-    // Alice's Home: 17.5 USDC left on Solana.
+    // Bob's activity: the transfer, received from Alice, dated, confirmed in its slot.
+    const short = (address: string) => `${address.slice(0, 5)}...${address.slice(-4)}`
+    const received = await activityLine(bob, 'Received 12.5 USDC')
+    await expect.poll(() => received.textContent(), { timeout: 20_000 }).toContain('Confirmed')
+    expect(await received.textContent()).toMatch(/\d{4}/)
+    expect(await received.textContent()).toContain(`from ${short(aliceSolana)}`)
+    await received.locator('summary').click()
+    const detail = (await received.locator('.activity__detail').textContent()) ?? ''
+    expect(detail).toMatch(/StatusConfirmed in slot \d+/)
+    expect(detail).toMatch(/Network fee0\.000005 SOL \(paid by the sender\)/)
+    expect(detail).toMatch(/Signature[1-9A-HJ-NP-Za-km-z]{86,88}/)
+    expect(detail).toContain('This network has no public explorer')
+    await saveScreenshots(bob, 'solana', 'friend-activity')
+    expect(await checkAccessibility(bob)).toEqual([])
+
+    // Alice's Home: 17.5 USDC left on Solana, the transfer sent to Bob, and the USDC she bought.
     await openScreen(alice, 'Home')
     await expect.poll(() => solanaText(alice), { timeout: 15_000 }).toContain('17.5 USDC')
+    const sent = await activityLine(alice, 'Sent 12.5 USDC')
+    expect(await sent.textContent()).toContain(`to ${short(bobSolana)}`)
+    expect(await sent.textContent()).toMatch(/\d{4}/)
+    await activityLine(alice, 'Received 30 USDC')
+    // Once each, though the chain and the server both know the send.
+    expect(await alice.locator('.activity__item', { hasText: 'Sent 12.5 USDC' }).count()).toBe(1)
     await aliceContext.close()
     await bobContext.close()
   })

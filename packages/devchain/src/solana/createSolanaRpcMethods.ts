@@ -214,7 +214,7 @@ export function createSolanaRpcMethods(
         base58Signature,
         z
           .looseObject({
-            encoding: z.enum(['json', 'base64', 'base58']).optional(),
+            encoding: z.enum(['json', 'jsonParsed', 'base64', 'base58']).optional(),
             maxSupportedTransactionVersion: z.number().int().nonnegative().optional(),
           })
           .optional(),
@@ -233,7 +233,7 @@ export function createSolanaRpcMethods(
           slot: record.slot,
           blockTime: record.blockTime,
           ...(max === undefined ? {} : { version }),
-          meta: toTransactionMeta(record),
+          meta: toTransactionMeta(record, config?.encoding),
           transaction: encodeLandedTransaction(record, config?.encoding ?? 'json'),
         }
       },

@@ -237,6 +237,48 @@ describe('startSolanaCluster', () => {
         uiTokenAmount: expect.objectContaining({ amount: '12500000' }),
       }),
     )
+
+    // jsonParsed, as a wallet reads its history: the keys by address with their roles, the balances
+    // before and after in the keys' order, Carol's new account with no balance before.
+    const parsedTransaction = await rpc
+      .getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })
+      .send()
+    const keys = parsedTransaction?.transaction.message.accountKeys ?? []
+    expect(keys[0]).toEqual({ pubkey: treasury.address, signer: true, writable: true, source: 'transaction' })
+    expect(keys.find((key) => key.pubkey === TOKEN_PROGRAM_ADDRESS)).toMatchObject({
+      signer: false,
+      writable: false,
+    })
+    const destinationIndex = keys.findIndex((key) => key.pubkey === destination)
+    const meta = parsedTransaction?.meta
+    expect(meta?.preBalances[destinationIndex]).toBe(0n)
+    expect(meta?.postBalances[destinationIndex]).toBe(2_039_280n)
+    expect((meta?.preBalances[0] ?? 0n) - (meta?.postBalances[0] ?? 0n)).toBe(2_039_280n + 5_000n)
+    expect(meta?.preTokenBalances?.find((entry) => entry.owner === carol.address)).toBeUndefined()
+    expect(meta?.postTokenBalances).toContainEqual({
+      accountIndex: destinationIndex,
+      mint,
+      owner: carol.address,
+      programId: TOKEN_PROGRAM_ADDRESS,
+      uiTokenAmount: { amount: '12500000', decimals: 6, uiAmount: 12.5, uiAmountString: '12.5' },
+    })
+    expect(meta).not.toHaveProperty('loadedAddresses')
+    expect(parsedTransaction?.blockTime).toBeGreaterThan(Date.now() / 1000 - 60)
+    expect(parsedTransaction?.transaction.message.instructions).toContainEqual(
+      expect.objectContaining({
+        programId: TOKEN_PROGRAM_ADDRESS,
+        accounts: expect.arrayContaining([destination]),
+      }),
+    )
+    // Carol's own address is in the transaction (the account's creation names its owner): her history has it.
+    expect((await rpc.getSignaturesForAddress(carol.address).send()).map((entry) => entry.signature)).toEqual(
+      [signature],
+    )
+    expect((await rpc.getSignaturesForAddress(destination).send())[0]).toMatchObject({
+      signature,
+      err: null,
+      confirmationStatus: 'finalized',
+    })
   })
 
   it('confirms through kit’s sendAndConfirmTransaction over the WebSocket subscriptions', async () => {

@@ -1,14 +1,18 @@
-/** One line of the activity list, whatever it came from (the chain's logs and blocks, the server). */
+/** One line of the activity list, whatever it came from (an EVM chain, a Solana cluster, the server). */
 export type ActivityItem = {
-  chainId: number
-  hash: `0x${string}`
+  /** Where it happened: the EVM chain id, or the Solana cluster's CAIP-2 id (a `WalletNetwork` key). */
+  network: string
+  /** The transaction hash (`0x…`), or on Solana its signature. */
+  hash: string
   /** `in`: received; `out`: sent (or an app transaction the wallet signed). */
   direction: 'in' | 'out'
-  /** `call`: a transaction to a contract that moved no USDC or coin of this wallet's (an app's). */
+  /** `call`: a transaction that moved no USDC or coin of this wallet's (an app's, or a failed one). */
   asset: 'native' | 'USDC' | 'call'
   amount: bigint
-  counterparty: `0x${string}`
+  /** The other side, as addresses are shown elsewhere; undefined while the chain has not told it yet. */
+  counterparty: string | undefined
   status: 'pending' | 'mined' | 'failed'
+  /** The block (on Solana, the slot) it landed in. */
   blockNumber: bigint | undefined
   /** When it was mined (the block's time) or, while pending, sent; milliseconds since the epoch. */
   time: number | undefined

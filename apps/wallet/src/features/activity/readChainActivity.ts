@@ -107,8 +107,8 @@ export async function readChainActivity({
     const sent = ours.find((entry) => entry.hash.toLowerCase() === hash)
     const blockNumber = receipt?.blockNumber ?? transaction?.blockNumber
     return {
-      chainId: chain.id,
-      hash: `0x${hash.slice(2)}` as const,
+      network: String(chain.id),
+      hash,
       status: receipt?.status ?? (sent?.status === 'failed' ? 'failed' : 'pending'),
       blockNumber,
       time:
@@ -141,7 +141,7 @@ export async function readChainActivity({
         direction: 'out',
         asset: 'call',
         amount: 0n,
-        counterparty: `0x${'0'.repeat(40)}`,
+        counterparty: undefined,
       })
       continue
     }
@@ -161,7 +161,10 @@ export async function readChainActivity({
     })
   }
   // Addresses are compared lower-case above and shown checksummed, as the person sees them elsewhere.
-  return items.map((item) => ({ ...item, counterparty: getAddress(item.counterparty) }))
+  return items.map((item) => ({
+    ...item,
+    counterparty: item.counterparty === undefined ? undefined : getAddress(item.counterparty),
+  }))
 }
 
 /** Each hash's transaction and (once mined) receipt; mined ones come from the page's cache. */

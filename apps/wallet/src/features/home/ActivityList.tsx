@@ -1,6 +1,11 @@
 import { formatAddress, formatWei } from '@satchel/core'
+import { useMemo } from 'react'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
+import { SOL_DECIMALS } from '../../shared/chains/solana/readSolanaBalances'
+import { useSolanaClusters } from '../../shared/chains/solana/useSolanaClusters'
+import { useSolanaWallet } from '../../shared/chains/solana/useSolanaWallet'
 import type { WalletChain } from '../../shared/chains/useWalletChains'
+import { toWalletNetworks, type WalletNetwork } from '../../shared/chains/useWalletNetworks'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { LoadingState } from '../../shared/ui/LoadingState'
@@ -8,6 +13,7 @@ import { useEthereumWallet } from '../../shared/useEthereumWallet'
 import { ActivityDetail, formatActivityTime } from '../activity/ActivityDetail'
 import type { ActivityItem } from '../activity/activityItem'
 import { NATIVE_SCAN_BLOCKS } from '../activity/readChainActivity'
+import { SOLANA_SIGNATURE_LIMIT } from '../activity/readSolanaActivity'
 import { useActivity } from './useActivity'
 
 const statusLabel = { pending: 'Pending', mined: 'Confirmed', failed: 'Failed' } as const
@@ -19,9 +25,12 @@ const statusLabel = { pending: 'Pending', mined: 'Confirmed', failed: 'Failed' }
  * @example
  * <ActivityList address={wallet.address} chains={chains} />
  */
-export function ActivityList({ address, chains }: { address: string; chains: readonly WalletChain[] }) {
-  const wallet = useEthereumWallet()
-  const activity = useActivity({ id: wallet?.id ?? '', address }, chains)
+export function ActivityList({ chains }: { chains: readonly WalletChain[] }) {
+  const evm = useEthereumWallet()
+  const solana = useSolanaWallet()
+  const clusters = useSolanaClusters()
+  const networks = useMemo(() => toWalletNetworks(chains, clusters), [chains, clusters])
+  const activity = useActivity({ evm, solana }, chains, clusters)
   return (
     <div className="card activity">
       <h2>Recent activity</h2>
@@ -35,11 +44,11 @@ export function ActivityList({ address, chains }: { address: string; chains: rea
       {activity.data && activity.data.length > 0 ? (
         <ul className="activity__list" aria-label="Transactions">
           {activity.data.slice(0, 30).map((item) => {
-            const chain = chains.find((entry) => entry.id === item.chainId)
-            const amount = describeAmount(item, chain)
+            const network = networks.find((entry) => entry.key === item.network)
+            const amount = describeAmount(item, network)
             return (
               <li
-                key={`${item.chainId}:${item.hash}:${item.direction}:${item.asset}`}
+                key={`${item.network}:${item.hash}:${item.direction}:${item.asset}`}
                 className="activity__item"
               >
                 <details className="activity__main">
@@ -48,16 +57,20 @@ export function ActivityList({ address, chains }: { address: string; chains: rea
                       {describeTitle(item)} <strong>{amount}</strong>
                     </span>{' '}
                     <span className="activity__meta">
-                      {item.direction === 'in' ? 'from' : 'to'}{' '}
-                      <span className="mono">{formatAddress(item.counterparty)}</span> ·{' '}
-                      {chain?.name ?? `Chain ${item.chainId}`}
+                      {item.counterparty === undefined ? null : (
+                        <>
+                          {item.direction === 'in' ? 'from' : 'to'}{' '}
+                          <span className="mono">{formatAddress(item.counterparty)}</span> ·{' '}
+                        </>
+                      )}
+                      {network?.name ?? item.network}
                       {item.time === undefined ? '' : ` · ${formatActivityTime(item.time)}`}
                     </span>{' '}
                     <span className={`activity__status activity__status--${item.status}`}>
                       {statusLabel[item.status]}
                     </span>
                   </summary>
-                  <ActivityDetail item={item} chain={chain} amount={amount} />
+                  <ActivityDetail item={item} network={network} amount={amount} />
                 </details>
               </li>
             )
@@ -66,7 +79,8 @@ export function ActivityList({ address, chains }: { address: string; chains: rea
       ) : null}
       <p className="field__hint">
         Coins (such as ETH) received are found in each network's latest {NATIVE_SCAN_BLOCKS} blocks; USDC and
-        everything you sent are always listed.
+        everything you sent are always listed. On Solana, your latest {SOLANA_SIGNATURE_LIMIT} transactions
+        are listed.
       </p>
     </div>
   )
@@ -77,10 +91,10 @@ function describeTitle(item: ActivityItem): string {
   return item.direction === 'in' ? 'Received' : 'Sent'
 }
 
-function describeAmount(item: ActivityItem, chain: WalletChain | undefined): string {
+function describeAmount(item: ActivityItem, network: WalletNetwork | undefined): string {
   if (item.asset === 'call') return ''
   if (item.asset === 'USDC')
     return `${formatWei(item.amount, { unitDecimals: USDC_DECIMALS, decimals: 2 })} USDC`
-  const symbol = chain?.nativeSymbol ?? 'ETH'
-  return `${formatWei(item.amount)} ${symbol}`
+  const unitDecimals = network?.family === 'solana' ? SOL_DECIMALS : 18
+  return `${formatWei(item.amount, { unitDecimals })} ${network?.nativeSymbol ?? ''}`.trim()
 }

@@ -55,7 +55,7 @@ function HomeContent({
         <TokenList holdings={holdings} />
       </div>
       <div className="home__column">
-        <ActivityList address={address} chains={chains} />
+        <ActivityList chains={chains} />
       </div>
     </div>
   )

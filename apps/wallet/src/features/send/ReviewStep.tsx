@@ -9,7 +9,6 @@ import {
 } from '@satchel/react'
 import { useId, useState } from 'react'
 import { Link } from '../../app/router/Link'
-import { recordSentTransaction } from '../../shared/activity/sentTransactions'
 import { createChainReader } from '../../shared/chains/createChainReader'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
 import { getErrorCode } from '../../shared/describeError'
@@ -88,17 +87,7 @@ export function ReviewStep({
       wallet: wallet.id,
       idempotencyKey: draft.idempotencyKey,
     }).then(
-      ({ hash }) => {
-        recordSentTransaction(wallet.address, {
-          hash,
-          chainId: chain.id,
-          asset: draft.asset,
-          amount: draft.amount.toString(),
-          to: draft.to,
-          sentAt: Date.now(),
-        })
-        onSent(hash)
-      },
+      ({ hash }) => onSent(hash),
       (sendError: unknown) => {
         if (getErrorCode(sendError) === 'missing_or_invalid_mfa') setNeedsMfa(true)
       },

@@ -55,6 +55,7 @@ export function SendForm({
   network,
   values,
   onChange,
+  onClear,
   onReview,
 }: {
   wallet: SatchelWallet
@@ -62,6 +63,8 @@ export function SendForm({
   network: WalletNetwork
   values: SendFormValues
   onChange: (values: SendFormValues) => void
+  /** Empties the form (and forgets the kept draft). */
+  onClear: () => void
   onReview: (draft: SendDraft | SolanaSendDraft) => void
 }) {
   const id = useId()
@@ -184,9 +187,23 @@ export function SendForm({
       {spendable.status === 'error' ? (
         <ErrorMessage error={spendable.error} onRetry={spendable.refresh} />
       ) : null}
-      <button type="submit" className="button button--block">
-        Review
-      </button>
+      <div className="actions">
+        <button type="submit" className="button button--block">
+          Review
+        </button>
+        {values.to !== '' || values.amount !== '' ? (
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={() => {
+              setErrors({})
+              onClear()
+            }}
+          >
+            Clear
+          </button>
+        ) : null}
+      </div>
     </form>
   )
 }

@@ -1,3 +1,4 @@
+import { useSatchel } from '@satchel/react'
 import { useState } from 'react'
 import { useSolanaWallet } from '../../shared/chains/solana/useSolanaWallet'
 import { useWalletNetworks } from '../../shared/chains/useWalletNetworks'
@@ -9,6 +10,7 @@ import { ReviewStep } from './ReviewStep'
 import { type SendDraft, SendForm, type SendFormValues, type SolanaSendDraft } from './SendForm'
 import { SolanaReviewStep } from './SolanaReviewStep'
 import { StatusStep } from './StatusStep'
+import { useSendDraft } from './useSendDraft'
 import './send.css'
 
 type Step =
@@ -27,19 +29,19 @@ const STEPS = [
  * Send: fill in recipient, asset, chain and amount; review what will happen (on an EVM chain the
  * scan's asset changes and warnings, on Solana the new token account it opens) and the fee; confirm
  * (with MFA when asked); then follow it until it is confirmed or failed. Picking a Solana cluster
- * sends from the Solana wallet, an EVM chain from the EVM one.
+ * sends from the Solana wallet, an EVM chain from the EVM one. What was typed stays while the person
+ * visits other screens, until it is sent or cleared.
  */
 export default function SendPage() {
   const ethereum = useEthereumWallet()
   const solana = useSolanaWallet()
   const networks = useWalletNetworks()
+  const { user } = useSatchel()
   const [step, setStep] = useState<Step>({ name: 'form' })
-  const [values, setValues] = useState<SendFormValues>(() => ({
-    to: '',
-    asset: 'USDC',
-    network: networks[0]?.key ?? '',
-    amount: '',
-  }))
+  const { values, setValues, clear } = useSendDraft(
+    user?.id ?? '',
+    (): SendFormValues => ({ to: '', asset: 'USDC', network: networks[0]?.key ?? '', amount: '' }),
+  )
   const network = networks.find((entry) => entry.key === values.network) ?? networks[0]
   if (!network)
     return (
@@ -48,12 +50,17 @@ export default function SendPage() {
         <EmptyState title="No chain is configured">This wallet has no chain to send on.</EmptyState>
       </section>
     )
-  const wallet = network.family === 'solana' ? solana : ethereum
+  // Once a draft is under review or sent, it names the wallet (the form's values are cleared on send).
+  const family = step.name === 'form' ? network.family : step.draft.family
+  const wallet = family === 'solana' ? solana : ethereum
   if (!wallet) return <LoadingState label="Waiting for your wallet…" />
   const current = step.name === 'solana-review' ? 'review' : step.name
   const back = () => setStep({ name: 'form' })
-  const sent = (draft: SendDraft | SolanaSendDraft) => (hash: string) =>
+  const sent = (draft: SendDraft | SolanaSendDraft) => (hash: string) => {
+    // Sent: what was typed is done with, and is not waiting on the form next time.
+    clear()
     setStep({ name: 'status', draft, hash })
+  }
   return (
     <section className="send">
       <h1>Send</h1>
@@ -71,6 +78,7 @@ export default function SendPage() {
           network={network}
           values={values}
           onChange={setValues}
+          onClear={clear}
           onReview={(draft) =>
             setStep(draft.family === 'solana' ? { name: 'solana-review', draft } : { name: 'review', draft })
           }
@@ -88,7 +96,9 @@ export default function SendPage() {
           hash={step.hash}
           {...describeSend(step.draft, step.hash)}
           onSendAnother={() => {
-            setValues((previous) => ({ ...previous, to: '', amount: '' }))
+            const { draft } = step
+            const network = draft.family === 'solana' ? draft.cluster.caip2 : String(draft.chain.id)
+            setValues({ to: '', asset: draft.asset, network, amount: '' })
             back()
           }}
         />

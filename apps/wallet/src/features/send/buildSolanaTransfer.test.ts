@@ -1,4 +1,4 @@
-import { fundSolanaAccount, startSolanaCluster } from '@satchel/devchain'
+import { fundSolanaAccount } from '@satchel/devchain'
 import {
   createSolanaRpc,
   generateKeyPairSigner,
@@ -7,6 +7,7 @@ import {
   partiallySignTransaction,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type LocalSolanaCluster, startLocalSolanaCluster } from '../../../test/startLocalSolanaCluster'
 import { createSolanaReader } from '../../shared/chains/solana/createSolanaReader'
 import type { SolanaCluster } from '../../shared/chains/solana/readSolanaConfig'
 import { buildSolanaTransfer } from './buildSolanaTransfer'
@@ -14,18 +15,11 @@ import { deriveTokenAccount } from './deriveTokenAccount'
 
 // The local cluster (LiteSVM behind JSON-RPC) executes what the wallet builds: the same program
 // checks as Solana's runtime, so a wrong account, signer or instruction fails here.
-let cluster: Awaited<ReturnType<typeof startSolanaCluster>>
+let cluster: LocalSolanaCluster
 let solana: SolanaCluster
 beforeAll(async () => {
-  cluster = await startSolanaCluster({})
-  solana = {
-    caip2: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-    name: 'Solana Devnet (local)',
-    rpcUrl: cluster.rpcUrl,
-    usdcMint: cluster.mint,
-    testnet: true,
-    explorerCluster: undefined,
-  }
+  cluster = await startLocalSolanaCluster()
+  solana = cluster.solana
 })
 afterAll(() => cluster?.close())
 

@@ -1,5 +1,6 @@
 import { formatWei } from '@satchel/core'
 import { USDC_DECIMALS } from '../../shared/chains/erc20'
+import { getExplorerTransactionUrl } from '../../shared/chains/getExplorerTransactionUrl'
 import { SOL_DECIMALS } from '../../shared/chains/solana/readSolanaBalances'
 import type { SendDraft, SolanaSendDraft } from './SendForm'
 
@@ -26,22 +27,10 @@ export function describeSend(draft: SendDraft | SolanaSendDraft, hash: string): 
       : { symbol: draft.chain.nativeSymbol, decimals: 18 }
   const { symbol, decimals } = draft.asset === 'USDC' ? { symbol: 'USDC', decimals: USDC_DECIMALS } : native
   const amountLabel = `${formatWei(draft.amount, { unitDecimals: decimals, decimals })} ${symbol}`
-  if (draft.family === 'solana') {
-    const { explorerCluster } = draft.cluster
-    return {
-      amountLabel,
-      symbol,
-      chainName: draft.cluster.name,
-      explorerUrl: explorerCluster
-        ? `https://explorer.solana.com/tx/${hash}${explorerCluster === 'mainnet-beta' ? '' : `?cluster=${explorerCluster}`}`
-        : undefined,
-    }
-  }
-  const { explorerUrl } = draft.chain
   return {
     amountLabel,
     symbol,
-    chainName: draft.chain.name,
-    explorerUrl: explorerUrl ? `${explorerUrl}/tx/${hash}` : undefined,
+    chainName: draft.family === 'solana' ? draft.cluster.name : draft.chain.name,
+    explorerUrl: getExplorerTransactionUrl(draft, hash),
   }
 }

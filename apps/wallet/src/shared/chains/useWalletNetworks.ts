@@ -9,6 +9,38 @@ export type WalletNetwork =
   | { family: 'solana'; key: string; name: string; nativeSymbol: 'SOL'; cluster: SolanaCluster }
 
 /**
+ * EVM chains first, then Solana clusters, as networks a person picks between (or activity names).
+ *
+ * @example
+ * toWalletNetworks(chains, clusters).map((network) => network.key) // ['31337', 'solana:EtWT…']
+ */
+export function toWalletNetworks(
+  chains: readonly WalletChain[],
+  clusters: readonly SolanaCluster[],
+): WalletNetwork[] {
+  return [
+    ...chains.map(
+      (chain): WalletNetwork => ({
+        family: 'evm',
+        key: String(chain.id),
+        name: chain.name,
+        nativeSymbol: chain.nativeSymbol,
+        chain,
+      }),
+    ),
+    ...clusters.map(
+      (cluster): WalletNetwork => ({
+        family: 'solana',
+        key: cluster.caip2,
+        name: cluster.name,
+        nativeSymbol: 'SOL',
+        cluster,
+      }),
+    ),
+  ]
+}
+
+/**
  * Every chain this wallet is configured for, EVM chains first, then the Solana clusters: what the
  * Receive, Send and Fund screens let a person choose between.
  *
@@ -19,27 +51,5 @@ export type WalletNetwork =
 export function useWalletNetworks(): WalletNetwork[] {
   const chains = useWalletChains()
   const clusters = useSolanaClusters()
-  return useMemo(
-    () => [
-      ...chains.map(
-        (chain): WalletNetwork => ({
-          family: 'evm',
-          key: String(chain.id),
-          name: chain.name,
-          nativeSymbol: chain.nativeSymbol,
-          chain,
-        }),
-      ),
-      ...clusters.map(
-        (cluster): WalletNetwork => ({
-          family: 'solana',
-          key: cluster.caip2,
-          name: cluster.name,
-          nativeSymbol: 'SOL',
-          cluster,
-        }),
-      ),
-    ],
-    [chains, clusters],
-  )
+  return useMemo(() => toWalletNetworks(chains, clusters), [chains, clusters])
 }
