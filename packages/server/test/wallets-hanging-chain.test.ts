@@ -71,6 +71,24 @@ const send = (
     body: { method: 'eth_sendTransaction', caip2: `eip155:${chainId}`, params: { transaction } },
   })
 
+/** The wallet's own signature of a transfer to Bob with the given nonce (nothing is broadcast). */
+async function signWithNonce(
+  { user, wallet }: Awaited<ReturnType<typeof userWithWallet>>,
+  nonce: number,
+  value: string,
+): Promise<Hex> {
+  const signed = await walletCall(t, 'POST', `/api/v1/wallets/${wallet.id}/rpc`, {
+    key: user.key,
+    token: user.token,
+    body: {
+      method: 'eth_signTransaction',
+      caip2: `eip155:${LOCAL_CHAIN_ID}`,
+      params: { transaction: { to: BOB, value, nonce } },
+    },
+  })
+  return signed.json().data.signed_transaction
+}
+
 describe('a chain whose RPC hangs', () => {
   it("delays no other user's request: signatures, sends on another chain and wallet creation answer while its sends hang", async () => {
     const hangingSenders = await Promise.all(Array.from({ length: HANGING_SENDS }, () => userWithWallet()))
@@ -132,17 +150,8 @@ describe('the nonce lease', () => {
     expect(await acquireNonceLease(t.database.db, key, { token: 'died-after-broadcast', ttlMs: 1500 })).toBe(
       0,
     )
-    const signed = await walletCall(t, 'POST', `/api/v1/wallets/${sender.wallet.id}/rpc`, {
-      key: sender.user.key,
-      token: sender.user.token,
-      body: {
-        method: 'eth_signTransaction',
-        caip2: `eip155:${LOCAL_CHAIN_ID}`,
-        params: { transaction: { to: BOB, value: '1', nonce: 0 } },
-      },
-    })
     await client.waitForTransactionReceipt({
-      hash: await client.sendRawTransaction({ serializedTransaction: signed.json().data.signed_transaction }),
+      hash: await client.sendRawTransaction({ serializedTransaction: await signWithNonce(sender, 0, '1') }),
     })
     const afterBroadcast = await send(sender, LOCAL_CHAIN_ID, { to: BOB, value: '2' })
     expect(afterBroadcast.statusCode, afterBroadcast.body).toBe(200)
@@ -173,25 +182,13 @@ describe('the nonce lease', () => {
     const sender = await userWithWallet()
     await fundWithEther(chain, sender.wallet.address, '1')
     const key = { chainId: LOCAL_CHAIN_ID, address: sender.wallet.address.toLowerCase() }
-    const signAt = async (nonce: number) => {
-      const signed = await walletCall(t, 'POST', `/api/v1/wallets/${sender.wallet.id}/rpc`, {
-        key: sender.user.key,
-        token: sender.user.token,
-        body: {
-          method: 'eth_signTransaction',
-          caip2: `eip155:${LOCAL_CHAIN_ID}`,
-          params: { transaction: { to: BOB, value: String(10 + nonce), nonce } },
-        },
-      })
-      return signed.json().data.signed_transaction as Hex
-    }
 
     // A process (named by its liveness lease, which it no longer renews) took the lease, signed and
     // recorded nonce 0, and was killed before broadcasting it; its client had the hash acknowledged.
     expect(await acquireNonceLease(t.database.db, key, { token: KILLED_PROCESS, ttlMs: LONG_LEASE_MS })).toBe(
       0,
     )
-    const recorded = await signAt(0)
+    const recorded = await signWithNonce(sender, 0, '10')
     const recordedHash = keccak256(recorded)
     await recordWalletTransaction(t.database.db, {
       walletId: sender.wallet.id,
