@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import net from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildVaultBundle } from './buildVaultBundle'
 
 const DEPLOY_DIR = dirname(fileURLToPath(import.meta.url))
 const ROOT = join(DEPLOY_DIR, '..')
@@ -58,7 +59,8 @@ type Spec = { command: string; args: string[]; env: Record<string, string>; read
 /**
  * Starts the vault, the API instances and HAProxy, each once it can be reached, and returns when the
  * balancer answers `/readyz`. The database and Redis are the caller's (`DATABASE_URL`, `REDIS_URL` in
- * `env`); the database is migrated by the first instance.
+ * `env`); the database is migrated by the first instance. The vault runs from a bundle built first
+ * ({@link buildVaultBundle}, into deploy/.local/build), the API instances from the sources.
  *
  * @example
  * const profile = await startProfile({ env: { DATABASE_URL, REDIS_URL, SMTP_URL, EMAIL_FROM } })
@@ -87,9 +89,11 @@ export async function startProfile(options: ProfileOptions = {}): Promise<Profil
     ...options.env,
   }
   const specs = new Map<string, Spec>()
+  // Built JavaScript, as an operator runs it: a crashed vault is back in seconds, not after a compile.
+  const vaultBundle = await buildVaultBundle(join(DEPLOY_DIR, '.local', 'build'))
   specs.set('vault', {
     command: process.execPath,
-    args: [SATCHEL_BIN, 'vault'],
+    args: [vaultBundle],
     env: {
       SATCHEL_VAULT_KEK: secrets.SATCHEL_VAULT_KEK,
       SATCHEL_VAULT_SECRET: secrets.SATCHEL_VAULT_SECRET,

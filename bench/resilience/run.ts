@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       state.phase.faultAt = Date.now()
       console.log(`fault: ${fault}`)
       await inject(fault, system)
+      console.log(`  injected; ${((Date.now() - state.phase.faultAt) / 1000).toFixed(1)} s (restarts ready)`)
       await sleep(AFTER_FAULT_MS)
       rows.push(summarize(state.phase))
     }
@@ -132,6 +133,8 @@ type Row = {
   recoverySeconds: number
   /** Why requests failed: `path code` or `path status`, with counts. */
   failures: Record<string, number>
+  /** When they failed: seconds after the fault, each with its `path why`, in order. */
+  failedAt: string[]
 }
 
 function summarize(p: Phase): Row {
@@ -159,6 +162,11 @@ function summarize(p: Phase): Row {
         .filter((a) => a.outcome !== 'ack')
         .map((a) => `${a.path.replace(/wallet_[^/]+/, ':id')} ${a.why}`),
     ),
+    failedAt: p.attempts
+      .filter((a) => a.outcome !== 'ack')
+      .map(
+        (a) => `${((a.at - p.faultAt) / 1000).toFixed(1)} ${a.path.replace(/wallet_[^/]+/, ':id')} ${a.why}`,
+      ),
   }
 }
 
@@ -221,6 +229,7 @@ function print(rows: Row[]): void {
       `| ${r.fault} | ${r.sent} | ${r.acknowledged} | ${r.failedClean} | ${r.failedUnclean} | ${r.lost} | ${r.duplicated} | ${r.recoverySeconds} |`,
     )
   for (const r of rows) console.log(`${r.fault}: ${JSON.stringify(r.failures)}`)
+  for (const r of rows) console.log(`${r.fault}, when (s after the fault): ${r.failedAt.join('; ')}`)
 }
 
 await main()

@@ -65,6 +65,26 @@ describe.each(kinds)('database (%s)', (kind) => {
   })
 })
 
+describe('a PostgreSQL restart', () => {
+  it('ending a connection between two queries of a transaction fails that transaction only: the process and the pool carry on', async () => {
+    const test = await createTestDatabase('auto')
+    try {
+      expect(test.db.kind).toBe('postgres')
+      const transaction = test.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ pid: number }>('select pg_backend_pid() as pid')
+        // What `pg_ctl restart -m fast` does to every connection, here to this one alone.
+        await test.db.query('select pg_terminate_backend($1)', [row?.pid])
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        await tx.query('select 1')
+      })
+      await expect(transaction).rejects.toThrow()
+      expect(await test.db.query('select 1 as n')).toEqual([{ n: 1 }])
+    } finally {
+      await test.drop()
+    }
+  })
+})
+
 describe('splitStatements', () => {
   it('keeps dollar-quoted bodies whole', () => {
     const parts = splitStatements(

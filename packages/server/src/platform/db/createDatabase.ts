@@ -58,6 +58,13 @@ function createPostgres(url: string, max: number): Database {
     },
     async transaction(fn) {
       const client = await pool.connect()
+      // While it is checked out the pool does not listen for its errors: a server that ends the
+      // connection between two of the transaction's queries (a restart) would crash the process.
+      let lost: Error | undefined
+      const onError = (error: Error) => {
+        lost = error
+      }
+      client.on('error', onError)
       try {
         await client.query('begin')
         const result = await fn(fromClient(client))
@@ -67,7 +74,9 @@ function createPostgres(url: string, max: number): Database {
         await client.query('rollback').catch(() => {})
         throw error
       } finally {
-        client.release()
+        client.removeListener('error', onError)
+        // A connection that failed is closed, not handed to the next transaction.
+        client.release(lost)
       }
     },
     close: () => pool.end(),

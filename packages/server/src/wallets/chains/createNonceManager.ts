@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { ApiError } from '@satchel/core'
 import type { Address } from 'viem'
 import type { ServerContext } from '../../identity/context'
+import type { Db } from '../../platform/db/createDatabase'
 import type { ChainClient } from './getPublicClient'
 import { getRpcTimeoutMs } from './getRpcTimeoutMs'
-import { acquireNonceLease, releaseNonceLease } from './nonceLeases'
+import { acquireNonceLease, holdsNonceLease, readNonceLeaseHolder, releaseNonceLease } from './nonceLeases'
+import { reconcileSenderTransactions } from './reconcileSentTransactions'
 import { toChainApiError } from './toChainApiError'
 
 export type ReserveNonceParameters = {
@@ -23,6 +25,13 @@ export type NonceLease = {
    * lease that another instance may take over before the node has answered.
    */
   assertTimeToBroadcast(): void
+  /**
+   * Throws `service_unavailable` unless the lease is still this holder's, and keeps it so until `db`
+   * (the transaction that records the signed transaction) ends. A holder taken for dead (its process
+   * stalled past its liveness lease) and taken over thus records nothing, so sends nothing; and the
+   * next holder sees every transaction recorded under the lease before it picks a nonce.
+   */
+  assertHeld(db: Db): Promise<void>
 }
 
 export type NonceManager = {
@@ -44,6 +53,8 @@ const LEASE_MARGIN_MS = 10_000
 const BROADCAST_MARGIN_MS = 2_000
 const FIRST_POLL_MS = 5
 const MAX_POLL_MS = 50
+// While another holder has the lease, whether its process is alive is asked this often.
+const HOLDER_CHECK_MS = 250
 
 /**
  * The nonce manager of one server. A sender's nonces are handed out under a lease on its
@@ -52,10 +63,14 @@ const MAX_POLL_MS = 50
  * sends of the same sender on that chain (each for at most its RPC timeout), never another request.
  * The nonce is the larger of the manager's next nonce and the node's pending count, so transactions
  * sent from elsewhere, or a broadcast whose answer was lost, are never collided with.
- * If the process dies holding a lease, the lease runs out (twice the RPC timeout and 10 s) and the
- * next holder starts from the node's pending count: a nonce that was broadcast is not reused, one that
- * was not is, and no gap is left. Within one instance the senders' requests queue in order, so only
- * one of them at a time asks the database for the lease.
+ * A lease names its holder's process (`attemptLiveness`): when that process dies holding it (kill -9),
+ * the next sender takes it over as soon as the process's liveness lease is gone, seconds later, instead
+ * of waiting for the lease to run out (twice the RPC timeout and 10 s). Every new holder first sees
+ * through what was recorded under the lease and not yet on the chain (`reconcileSenderTransactions`:
+ * the same signed bytes sent again), then starts from the node's pending count: a nonce that was
+ * recorded or broadcast is not reused, one that was neither is, and no gap is left. A holder records
+ * its transaction only while it still holds the lease (`assertHeld`). Within one instance the
+ * senders' requests queue in order, so only one of them at a time asks the database for the lease.
  *
  * @example
  * const nonces = createNonceManager(ctx)
@@ -95,10 +110,20 @@ export function createNonceManager(ctx: ServerContext): NonceManager {
       // A lease whose holder died runs out within ttlMs; waiting longer means the sender is stuck.
       const giveUpAt = performance.now() + ttlMs + rpcTimeoutMs
       return inTurn(`${chainId}:${key.address}`, giveUpAt, async () => {
-        const token = randomUUID()
+        const token = ctx.attemptLiveness?.owner() ?? randomUUID()
         let takenAt = performance.now()
         let next = await acquireNonceLease(ctx.db, key, { token, ttlMs })
+        let checkHolderAt = takenAt
         for (let pause = FIRST_POLL_MS; next === undefined; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+          if (performance.now() >= checkHolderAt) {
+            checkHolderAt = performance.now() + HOLDER_CHECK_MS
+            const holder = await readNonceLeaseHolder(ctx.db, key)
+            if (holder !== undefined && (await ctx.attemptLiveness?.isAlive(holder)) === false) {
+              takenAt = performance.now()
+              next = await acquireNonceLease(ctx.db, key, { token, ttlMs, takeOverFrom: holder })
+              if (next !== undefined) break
+            }
+          }
           // Another instance holds it: ask again shortly (jittered, so instances do not move in step).
           if (performance.now() + pause > giveUpAt) throw busy()
           await sleep(pause * (0.5 + Math.random()))
@@ -113,17 +138,25 @@ export function createNonceManager(ctx: ServerContext): NonceManager {
               })
             }
           },
+          async assertHeld(db) {
+            if (!(await holdsNonceLease(db, key, token)))
+              throw new ApiError('service_unavailable', {
+                message:
+                  "Another request took over this wallet's nonce; the transaction was not sent; try again",
+              })
+          },
         }
         let used: number | undefined
         try {
           let nonce = chosen
           if (nonce === undefined) {
-            let pending: number
-            try {
-              pending = await client.getTransactionCount({ address, blockTag: 'pending' })
-            } catch (error) {
-              throw toChainApiError(error, 'transaction_broadcast_failure')
-            }
+            const countPending = () =>
+              client.getTransactionCount({ address, blockTag: 'pending' }).catch((error: unknown) => {
+                throw toChainApiError(error, 'transaction_broadcast_failure')
+              })
+            let pending = await countPending()
+            const recorded = await reconcileSenderTransactions(ctx, { chainId, address, fromNonce: pending })
+            if (recorded > 0) pending = await countPending()
             nonce = Math.max(next, pending)
           }
           const result = await use(nonce, lease)

@@ -5,8 +5,9 @@ export type NonceLeaseKey = { chainId: number; address: string }
 /**
  * Takes the lease of a sender on a chain for `ttlMs`, in one statement (no transaction, no lock held
  * afterwards): the row is created on first use, and a lease that is free or has run out (its holder
- * died, or gave up) is taken over. Answers the manager's next nonce, or undefined while another
- * holder's lease runs. Expiry is reckoned by the database's clock, shared by every instance.
+ * died, or gave up) is taken over, as is the lease of `takeOverFrom` (a holder known to be dead) while
+ * that holder still has it. Answers the manager's next nonce, or undefined while another holder's
+ * lease runs. Expiry is reckoned by the database's clock, shared by every instance.
  *
  * @example
  * const next = await acquireNonceLease(ctx.db, { chainId: 1, address }, { token, ttlMs: 30_000 })
@@ -14,7 +15,7 @@ export type NonceLeaseKey = { chainId: number; address: string }
 export async function acquireNonceLease(
   db: Db,
   { chainId, address }: NonceLeaseKey,
-  { token, ttlMs }: { token: string; ttlMs: number },
+  { token, ttlMs, takeOverFrom }: { token: string; ttlMs: number; takeOverFrom?: string },
 ): Promise<number | undefined> {
   const [row] = await db.query<{ next_nonce: string | number }>(
     `insert into chain_nonces (chain_id, address, lease_token, lease_expires_at)
@@ -22,10 +23,47 @@ export async function acquireNonceLease(
      on conflict (chain_id, address) do update
        set lease_token = excluded.lease_token, lease_expires_at = excluded.lease_expires_at
        where chain_nonces.lease_token is null or chain_nonces.lease_expires_at <= now()
+         or chain_nonces.lease_token = $5
      returning next_nonce`,
-    [chainId, address, token, Math.ceil(ttlMs)],
+    [chainId, address, token, Math.ceil(ttlMs), takeOverFrom ?? null],
   )
   return row === undefined ? undefined : Number(row.next_nonce)
+}
+
+/**
+ * Who holds the lease of a sender on a chain (its token), or undefined when nobody does.
+ *
+ * @example
+ * const holder = await readNonceLeaseHolder(ctx.db, { chainId: 1, address })
+ */
+export async function readNonceLeaseHolder(
+  db: Db,
+  { chainId, address }: NonceLeaseKey,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ lease_token: string | null }>(
+    'select lease_token from chain_nonces where chain_id = $1 and address = $2',
+    [chainId, address],
+  )
+  return row?.lease_token ?? undefined
+}
+
+/**
+ * True when `token` still holds the lease, which then stays its own until `db` (a transaction) ends:
+ * the row is locked, so a takeover waits for that transaction and then sees what it recorded.
+ *
+ * @example
+ * await db.transaction(async (tx) => { if (await holdsNonceLease(tx, key, token)) await record(tx) })
+ */
+export async function holdsNonceLease(
+  db: Db,
+  { chainId, address }: NonceLeaseKey,
+  token: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from chain_nonces where chain_id = $1 and address = $2 and lease_token = $3 for update',
+    [chainId, address, token],
+  )
+  return rows.length > 0
 }
 
 /**

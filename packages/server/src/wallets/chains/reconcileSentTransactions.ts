@@ -68,6 +68,40 @@ export async function reconcileSentTransactions(
   return result
 }
 
+/**
+ * Sees through to the chain, at once, the transactions recorded for one sender on one chain with a
+ * nonce from `fromNonce` on (the node's pending count: the chain has nothing there yet), in nonce order:
+ * what an earlier holder of the sender's nonce lease signed and recorded and then died, or lost the
+ * node's answer, before its broadcast went through. Called by the lease's next holder before it picks a
+ * nonce, so that it neither reuses the nonce of a send that was recorded (and perhaps acknowledged)
+ * nor leaves a gap. A row the node refuses is left to the background run; answers how many rows there
+ * were (when any, the node's pending count has moved).
+ *
+ * @example
+ * if ((await reconcileSenderTransactions(ctx, { chainId: 1, address, fromNonce: pending })) > 0) pending = await countPending()
+ */
+export async function reconcileSenderTransactions(
+  ctx: ServerContext,
+  { chainId, address, fromNonce }: { chainId: number; address: string; fromNonce: number },
+): Promise<number> {
+  const rows = await ctx.db.query<Row>(
+    `select t.wallet_id, t.caip2, t.hash, t.nonce, t.signed_transaction, w.address
+     from wallet_transactions t join wallets w on w.id = t.wallet_id
+     where t.caip2 = $1 and t.status = 'pending' and t.signed_transaction is not null
+       and t.nonce >= $3 and lower(w.address) = lower($2)
+     order by t.nonce, t.created_at`,
+    [`eip155:${chainId}`, address, fromNonce],
+  )
+  for (const row of rows) {
+    const outcome = await reconcileOne(ctx, row).catch((error: unknown) => {
+      ctx.log.warn({ err: error, chainId, hash: row.hash }, 'recorded send not sent again yet')
+      return 'waiting' as const
+    })
+    if (outcome === 'rebroadcast') ctx.log.warn({ chainId, hash: row.hash }, 'recorded send sent again')
+  }
+  return rows.length
+}
+
 async function reconcileOne(
   ctx: ServerContext,
   row: Row,

@@ -78,10 +78,15 @@ export async function sendEthereumTransaction(
         if (result.method !== 'eth_signTransaction') throw new ApiError('internal_error')
         const signedHash = keccak256(result.signedTransaction)
         const outgoing = { walletId: wallet.id, caip2, hash: signedHash, nonce }
+        // Recorded only while this request still holds the sender's nonce lease (see NonceLease).
+        const bind: BeforeBroadcast['bind'] = async (sent, db) => {
+          await lease.assertHeld(db)
+          await beforeBroadcast.bind(sent, db)
+        }
         await recordOutgoingTransaction(
           ctx,
           { ...outgoing, signedTransaction: result.signedTransaction },
-          beforeBroadcast,
+          { bind, intent: beforeBroadcast.intent },
         ).catch(async (error: unknown) => {
           // It will not leave: the reconciler must not send it later either.
           await settleWalletTransaction(
