@@ -638,7 +638,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before answering ${url}`)
     try {
       if ((await fetch(url)).ok) return
