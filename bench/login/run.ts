@@ -6,7 +6,7 @@
 // Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379. Installs bench/login/better-auth on first run.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { createConnection, createServer, type Server } from 'node:net'
 import { loadavg } from 'node:os'
@@ -35,6 +35,8 @@ const REDIS = { host: '127.0.0.1', port: 6379 }
 const ADMIN_URL = `postgres://postgres@${PG.host}:${PG.port}/test`
 const ORIGIN = 'http://localhost:5173'
 const execFileAsync = promisify(execFile)
+/** USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on Linux). */
+const CLOCK_TICKS = 100
 const bin = new URL('../../packages/server/bin/satchel.js', import.meta.url).pathname
 const betterAuthDir = new URL('./better-auth/', import.meta.url).pathname
 
@@ -48,6 +50,10 @@ const noHooks: Hooks = { before: async () => {}, after: async () => {} }
 type System = {
   name: 'Satchel' | 'better-auth'
   login(i: number, hooks?: Hooks): Promise<Timings>
+  /** The server process's CPU time so far (user + system, ms), read from /proc. */
+  cpuMs(): number
+  /** The CPU time so far of the PostgreSQL backends serving this system's database (ms). */
+  databaseCpuMs(): number
   stop(): Promise<void>
 }
 
@@ -75,19 +81,26 @@ async function main() {
     systems.push(betterAuth)
     for (const system of systems) for (let i = 0; i < WARM_UP; i++) await system.login(-i - 1)
 
-    const rounds: Record<System['name'], { perSecond: number[]; serial: Timings[] }> = {
-      Satchel: { perSecond: [], serial: [] },
-      'better-auth': { perSecond: [], serial: [] },
+    const rounds: Record<System['name'], Rounds> = {
+      Satchel: { perSecond: [], cpuPerLogin: [], databaseCpuPerLogin: [], serial: [] },
+      'better-auth': { perSecond: [], cpuPerLogin: [], databaseCpuPerLogin: [], serial: [] },
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const system of systems) {
+        const [cpuBefore, databaseBefore] = [system.cpuMs(), system.databaseCpuMs()]
         const perSecond = await throughput(system, LOGINS, CONCURRENCY, round * 1_000_000)
+        const cpuPerLogin = (system.cpuMs() - cpuBefore) / LOGINS
+        const databaseCpuPerLogin = (system.databaseCpuMs() - databaseBefore) / LOGINS
         const serial: Timings[] = []
         for (let i = 0; i < SERIAL_LOGINS; i++)
           serial.push(await system.login(round * 1_000_000 + LOGINS + i))
         rounds[system.name].perSecond.push(perSecond)
+        rounds[system.name].cpuPerLogin.push(cpuPerLogin)
+        rounds[system.name].databaseCpuPerLogin.push(databaseCpuPerLogin)
         rounds[system.name].serial.push(...serial)
-        console.log(`round ${round} ${system.name}: ${perSecond.toFixed(0)} logins/s at c=${CONCURRENCY}`)
+        console.log(
+          `round ${round} ${system.name}: ${perSecond.toFixed(0)} logins/s at c=${CONCURRENCY}, server CPU ${cpuPerLogin.toFixed(2)} ms/login, PostgreSQL CPU ${databaseCpuPerLogin.toFixed(2)} ms/login`,
+        )
       }
     }
     for (const system of systems.splice(0)) await system.stop()
@@ -162,8 +175,11 @@ async function main() {
   }
 }
 
+/** One system's figures over the timed rounds: per round, then every concurrency-1 login. */
+type Rounds = { perSecond: number[]; cpuPerLogin: number[]; databaseCpuPerLogin: number[]; serial: Timings[] }
+
 function report(
-  rounds: Record<System['name'], { perSecond: number[]; serial: Timings[] }>,
+  rounds: Record<System['name'], Rounds>,
   counts: Record<string, Record<Step, { pg: number; redis: number; redisNames: string[] }>>,
   idle: Record<string, { pg: number; redis: number }>,
 ) {
@@ -177,6 +193,8 @@ function report(
     system: name,
     [`logins/s c=${CONCURRENCY} (median)`]: +median(rounds[name].perSecond).toFixed(0),
     'logins/s per round': rounds[name].perSecond.map((v) => +v.toFixed(0)).join(' '),
+    'server CPU ms/login (median)': +median(rounds[name].cpuPerLogin).toFixed(2),
+    'PostgreSQL CPU ms/login (median)': +median(rounds[name].databaseCpuPerLogin).toFixed(2),
     'p50 login c=1 (ms)': +p50(rounds[name].serial).toFixed(2),
     ...Object.fromEntries(STEPS.map((step) => [`p50 ${step}`, +p50(rounds[name].serial, step).toFixed(2)])),
   })
@@ -268,7 +286,12 @@ async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
     },
   )
   const { app_id: appId } = JSON.parse(created.stdout)
-  const server = spawn('node', [bin, 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  // BENCH_CPU_PROFILE=<folder>: the timed Satchel process writes a V8 CPU profile there when it stops.
+  const profile =
+    process.env.BENCH_CPU_PROFILE && at.pgPort === PG.port
+      ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE]
+      : []
+  const server = spawn('node', [...profile, bin, 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
   await waitFor(`${base}/healthz`, server)
   const headers = { 'content-type': 'application/json', 'satchel-app-id': appId, origin: ORIGIN }
@@ -315,6 +338,8 @@ async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
       await hooks.after('refresh')
       return { 'code issued': issued, 'signed in': signedIn, refresh }
     },
+    cpuMs: () => processCpuMs(server.pid),
+    databaseCpuMs: () => backendsCpuMs(dbName),
     stop: () => stopProcess(server),
   }
 }
@@ -383,8 +408,41 @@ async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix: strin
       if (!session?.session) throw new Error('better-auth get-session answered no session')
       return { 'code issued': issued, 'signed in': signedIn, refresh }
     },
+    cpuMs: () => processCpuMs(server.pid),
+    databaseCpuMs: () => backendsCpuMs(dbName),
     stop: () => stopProcess(server),
   }
+}
+
+/** A process's CPU time so far (user + system, ms): fields 14 and 15 of /proc/<pid>/stat, in clock ticks. */
+function processCpuMs(pid: number | undefined) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return 0 // the process has exited
+  }
+}
+
+/**
+ * The CPU time of the PostgreSQL backends connected to `dbName` (their process titles name the
+ * database), summed. The pools keep their connections open through a round, so the difference over a
+ * round is the database's work for it (the server's shared WAL writer and checkpointer are not in it).
+ */
+function backendsCpuMs(dbName: string) {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let title = ''
+    try {
+      title = readFileSync(`/proc/${entry}/cmdline`, 'latin1')
+    } catch {
+      continue
+    }
+    if (title.startsWith('postgres:') && title.includes(` ${dbName} `)) total += processCpuMs(Number(entry))
+  }
+  return total
 }
 
 /** Satchel's authorization signature (as its SDK makes it): ECDSA P-256 over canonical JSON of the request. */
@@ -580,7 +638,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before answering ${url}`)
     try {
       if ((await fetch(url)).ok) return

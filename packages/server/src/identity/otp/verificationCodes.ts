@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { ApiError, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@satchel/core'
 import { createId, hashSecret, secretsEqual } from '../../platform/crypto/tokens'
+import { commitWithoutWaiting } from '../../platform/db/commitWithoutWaiting'
 import type { ServerContext } from '../context'
 
 type CodeContext = Pick<ServerContext, 'db' | 'kv' | 'encryptionKey' | 'now'>
@@ -48,11 +49,14 @@ export async function issueCode(
   ]
   const insert =
     'insert into verification_codes (id, app_id, channel, identifier, code_hash, expires_at) values ($1, $2, $3, $4, $5, $6)'
+  // A code lost in a crash is asked for again: its write does not wait for the disk (spending one does).
   await ctx.db.query(
-    replace
-      ? `${insert} on conflict (app_id, channel, identifier) where channel = 'mfa_sms'
+    commitWithoutWaiting(
+      replace
+        ? `${insert} on conflict (app_id, channel, identifier) where channel = 'mfa_sms'
          do update set id = $1, code_hash = $5, expires_at = $6, created_at = now()`
-      : insert,
+        : insert,
+    ),
     values,
   )
   return { code, flowId }

@@ -59,8 +59,9 @@ export async function listAuditEntries(
     outcome: string
     details: Record<string, unknown>
   }>(
+    // By the column, not the text alias of the same name: as text, id 10 would sort between 1 and 2.
     `select id::text as id, created_at, user_id, session_id, action, outcome, details from audit_log
-     where ${where.join(' and ')} order by id desc limit $${params.length}`,
+     where ${where.join(' and ')} order by audit_log.id desc limit $${params.length}`,
     params,
   )
   const entries = rows.slice(0, limit).map((row) => ({

@@ -1,3 +1,4 @@
+import { commitWithoutWaiting } from '../db/commitWithoutWaiting'
 import type { Db } from '../db/createDatabase'
 import type { OutboxEntry, OutgoingMessage } from './types'
 
@@ -33,8 +34,11 @@ type OutboxRow = {
 export function createOutboxStore(db: Db): CreateOutboxStoreReturnType {
   return {
     async write(message) {
+      // A development convenience: an entry lost in a crash is a code asked for again.
       await db.query(
-        'insert into dev_outbox (app_id, channel, recipient, subject, body) values ($1, $2, $3, $4, $5)',
+        commitWithoutWaiting(
+          'insert into dev_outbox (app_id, channel, recipient, subject, body) values ($1, $2, $3, $4, $5)',
+        ),
         [message.appId ?? null, message.channel, message.to, message.subject ?? null, message.text],
       )
     },

@@ -72,10 +72,15 @@ export async function rateLimitInOrder(
   scale: number,
   checks: ReadonlyArray<readonly [string, RateLimitRule]>,
 ): Promise<void> {
-  for (const [key, rule] of checks) {
-    if ((await kv.increment(`rl:${key}`, rule.windowSeconds)) > rule.limit * scale)
-      throw new ApiError('too_many_requests')
-  }
+  // One round trip for all of them (a script), not one per key.
+  const within = await kv.incrementInOrder(
+    checks.map(([key, rule]) => ({
+      key: `rl:${key}`,
+      ttlSeconds: rule.windowSeconds,
+      limit: rule.limit * scale,
+    })),
+  )
+  if (!within) throw new ApiError('too_many_requests')
 }
 
 /**

@@ -43,4 +43,16 @@ describe.each([['memory'], ['auto']] as const)('kv (%s)', (kind) => {
     })
     expect(await kv.setIfAbsent('request:b', '1', 60)).toBe(true)
   })
+
+  it('counts keys in order and stops at the first over its limit: the keys after it are not counted', async () => {
+    const narrow = { key: 'order:narrow', ttlSeconds: 60, limit: 2 }
+    const wide = { key: 'order:wide', ttlSeconds: 60, limit: 10 }
+    expect(await kv.incrementInOrder([narrow, wide])).toBe(true)
+    expect(await kv.incrementInOrder([narrow, wide])).toBe(true)
+    expect(await kv.incrementInOrder([narrow, wide])).toBe(false)
+    expect(await kv.incrementInOrder([narrow, wide])).toBe(false)
+    // The narrow key counted every call; the wide one only the two that passed the narrow one.
+    expect(await kv.increment('order:narrow', 60)).toBe(5)
+    expect(await kv.increment('order:wide', 60)).toBe(3)
+  })
 })

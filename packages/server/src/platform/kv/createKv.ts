@@ -19,6 +19,14 @@ export type Kv = {
     counter: { key: string; ttlSeconds: number; limit: number },
     claim: { key: string; ttlSeconds: number },
   ): Promise<{ count: number; claimed: boolean }>
+  /**
+   * {@link Kv.increment} of each counter in order, stopping after the first whose count goes over its
+   * `limit` (the counters after it are not counted): one atomic step in one round trip. True when
+   * every counter stayed within its limit.
+   */
+  incrementInOrder(
+    counters: ReadonlyArray<{ key: string; ttlSeconds: number; limit: number }>,
+  ): Promise<boolean>
   get(key: string): Promise<string | undefined>
   /** Removes the key and returns its value, atomically (single use). */
   take(key: string): Promise<string | undefined>
@@ -80,8 +88,19 @@ function createRedisKv(url: string, prefix: string): Kv {
       'return {n, 0}',
     ].join('\n'),
   })
+  // Any number of keys: the first argument says how many.
+  redis.defineCommand('incrementInOrder', {
+    lua: [
+      'for i, key in ipairs(KEYS) do',
+      "  local n = redis.call('INCR', key) if n == 1 then redis.call('EXPIRE', key, ARGV[2 * i - 1]) end",
+      '  if n > tonumber(ARGV[2 * i]) then return 0 end',
+      'end',
+      'return 1',
+    ].join('\n'),
+  })
   const scripts = redis as unknown as {
     incrementWindow(key: string, ttl: number): Promise<number>
+    incrementInOrder(keyCount: number, ...keysThenTtlsAndLimits: (string | number)[]): Promise<number>
     incrementAndClaim(
       counter: string,
       claim: string,
@@ -109,6 +128,14 @@ function createRedisKv(url: string, prefix: string): Kv {
         claim.ttlSeconds,
       )
       return { count, claimed: claimed === 1 }
+    },
+    async incrementInOrder(counters) {
+      const within = await scripts.incrementInOrder(
+        counters.length,
+        ...counters.map((counter) => counter.key),
+        ...counters.flatMap((counter) => [counter.ttlSeconds, counter.limit]),
+      )
+      return within === 1
     },
     async get(key) {
       return (await redis.get(key)) ?? undefined
@@ -252,6 +279,9 @@ function createMemoryKv(): Kv {
     async incrementAndClaim(counter, claim) {
       const count = increment(counter.key, counter.ttlSeconds)
       return { count, claimed: count <= counter.limit && setIfAbsent(claim.key, '1', claim.ttlSeconds) }
+    },
+    async incrementInOrder(counters) {
+      return counters.every((counter) => increment(counter.key, counter.ttlSeconds) <= counter.limit)
     },
     async get(key) {
       return live(key)?.value

@@ -1,10 +1,12 @@
-import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
+import { createPrivateKey, type KeyObject } from 'node:crypto'
+import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import { open, seal } from '../crypto/seal'
 import { createId } from '../crypto/tokens'
 import type { Db } from '../db/createDatabase'
 
 type KeyRow = { kid: string; sealed_private_jwk: Buffer; public_jwk: JWK; retired_at: Date | null }
-type SigningKey = { kid: string; privateKey: CryptoKey }
+/** The active key; a `node:crypto` key object, so minting signs synchronously (no WebCrypto job). */
+type SigningKey = { kid: string; privateKey: KeyObject }
 export type PublicJwk = JWK & { kid: string; alg: 'ES256'; use: 'sig' }
 
 const CACHE_MS = 30_000
@@ -54,7 +56,7 @@ export function createSigningKeys({
       if (!existing) throw new Error('no active signing key after a conflicting insert')
       return existing
     }
-    return { kid, privateKey: await toPrivateKey(kid, privateJwk) }
+    return { kid, privateKey: toPrivateKey(privateJwk) }
   }
 
   async function readActiveKey(appId: string): Promise<SigningKey | undefined> {
@@ -64,13 +66,13 @@ export function createSigningKeys({
     )
     if (!row) return undefined
     const jwk: JWK = JSON.parse(Buffer.from(open(encryptionKey, row.sealed_private_jwk, row.kid)).toString())
-    return { kid: row.kid, privateKey: await toPrivateKey(row.kid, jwk) }
+    return { kid: row.kid, privateKey: toPrivateKey(jwk) }
   }
 
-  async function toPrivateKey(kid: string, jwk: JWK): Promise<CryptoKey> {
-    const key = await importJWK({ ...jwk, kid }, 'ES256', { extractable: false })
-    if (!(key instanceof CryptoKey)) throw new Error('unexpected key type')
-    return key
+  function toPrivateKey(jwk: JWK): KeyObject {
+    const { kty, crv, x, y, d } = jwk
+    if (kty !== 'EC' || crv !== 'P-256' || !x || !y || !d) throw new Error('unexpected key type')
+    return createPrivateKey({ key: { kty, crv, x, y, d }, format: 'jwk' })
   }
 
   return {
