@@ -1,6 +1,6 @@
 import { OTP_LENGTH } from '@satchel/core'
 import { type FormEvent, useState } from 'react'
-import { describeError } from './describeError'
+import { attempt } from './attempt'
 import { ErrorAlert } from './ErrorAlert'
 
 export type CodeFormProps = {
@@ -25,24 +25,12 @@ export function CodeForm({ sentTo, onSubmit, onResend, onBack }: CodeFormProps) 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setStatus('checking')
-    setError(undefined)
-    try {
-      await onSubmit(code)
-    } catch (failure) {
-      setError(describeError(failure))
-      setStatus('idle')
-    }
+    // Signed in: the modal closes, so the form stays as it is.
+    if (!(await attempt(setError, () => onSubmit(code)))) setStatus('idle')
   }
   const resend = async () => {
     setStatus('resending')
-    setError(undefined)
-    try {
-      await onResend()
-      setStatus('resent')
-    } catch (failure) {
-      setError(describeError(failure))
-      setStatus('idle')
-    }
+    setStatus((await attempt(setError, onResend)) ? 'resent' : 'idle')
   }
 
   return (

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react'
+import { attempt } from './attempt'
 import { CodeForm } from './CodeForm'
-import { describeError } from './describeError'
 import { ErrorAlert } from './ErrorAlert'
 
 /** Where a code login inside the modal stands. */
@@ -52,14 +52,7 @@ export function CodeLoginScreen({
       return
     }
     setStep('sending')
-    setError(undefined)
-    try {
-      await send()
-      setStep('code')
-    } catch (failure) {
-      setError(describeError(failure))
-      setStep('address')
-    }
+    setStep((await attempt(setError, send)) ? 'code' : 'address')
   }
 
   if (step === 'code')

@@ -3,6 +3,7 @@ import { createWallet } from '../client/actions/createWallet'
 import { loginAsGuest } from '../client/actions/loginAsGuest'
 import type { AppConfig } from '../client/types'
 import { type ModalLoginMethod, SatchelUiContext, useSatchelClient } from '../react/context'
+import { attempt } from './attempt'
 import type { CodeLoginStep } from './CodeLoginScreen'
 import { Dialog } from './Dialog'
 import { describeError } from './describeError'
@@ -73,13 +74,7 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
   )
   const continueAsGuest = async () => {
     setGuest('pending')
-    setError(undefined)
-    try {
-      await loginAsGuest(client)
-    } catch (failure) {
-      setError(describeError(failure))
-      setGuest('idle')
-    }
+    if (!(await attempt(setError, () => loginAsGuest(client)))) setGuest('idle')
   }
 
   let body: ReactNode

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { loginWithPasskey } from '../client/actions/loginWithPasskey'
 import { signUpWithPasskey } from '../client/actions/signUpWithPasskey'
 import type { SatchelClient } from '../client/createSatchelClient'
-import { describeError } from './describeError'
+import { attempt } from './attempt'
 import { ErrorAlert } from './ErrorAlert'
 
 const canUsePasskeys = () =>
@@ -35,14 +35,8 @@ export default function PasskeyScreen({
 
   const run = async (kind: 'login' | 'sign-up') => {
     setPending(kind)
-    setError(undefined)
-    try {
-      if (kind === 'login') await loginWithPasskey(client)
-      else await signUpWithPasskey(client)
-    } catch (failure) {
-      setError(describeError(failure))
-      setPending(undefined)
-    }
+    const signIn = () => (kind === 'login' ? loginWithPasskey(client) : signUpWithPasskey(client))
+    if (!(await attempt(setError, signIn))) setPending(undefined)
   }
 
   return (

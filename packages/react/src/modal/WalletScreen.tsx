@@ -6,7 +6,7 @@ import type { SatchelClient } from '../client/createSatchelClient'
 import type { InjectedWallet } from '../client/eip6963/watchInjectedWallets'
 import { useInjectedWallets } from '../react/hooks/useInjectedWallets'
 import { useSolanaSignInWallets } from '../react/hooks/useSolanaSignInWallets'
-import { describeError } from './describeError'
+import { attempt } from './attempt'
 import { ErrorAlert } from './ErrorAlert'
 
 export type WalletScreenProps = {
@@ -46,13 +46,7 @@ export default function WalletScreen({ client, ethereum, solana }: WalletScreenP
   ]
   const choose = async (choice: Choice) => {
     setPending(choice)
-    setError(undefined)
-    try {
-      await choice.signIn()
-    } catch (failure) {
-      setError(describeError(failure))
-      setPending(undefined)
-    }
+    if (!(await attempt(setError, choice.signIn))) setPending(undefined)
   }
 
   if (choices.length === 0 && ethereum && !injected.settled)
