@@ -4,14 +4,7 @@ import {
   fundSolanaAccount,
 } from '@satchel/devchain'
 import type { WalletTransaction } from '@satchel/react'
-import {
-  createKeyPairFromPrivateKeyBytes,
-  createSolanaRpc,
-  generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  getTransactionDecoder,
-  partiallySignTransaction,
-} from '@solana/kit'
+import { createKeyPairFromPrivateKeyBytes, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSolanaCluster, startLocalSolanaCluster } from '../../../test/startLocalSolanaCluster'
 import { createSolanaReader } from '../../shared/chains/solana/createSolanaReader'
@@ -46,13 +39,7 @@ async function sendFromTreasury(to: string, asset: 'native' | 'USDC', amount: bi
     lifetime: await createSolanaReader(solana).getLatestBlockhash(),
   })
   const key = await createKeyPairFromPrivateKeyBytes(Buffer.from(DEVCHAIN_SOLANA_TREASURY_SEED, 'hex'))
-  const signed = await partiallySignTransaction(
-    [key],
-    getTransactionDecoder().decode(Buffer.from(transaction, 'base64')),
-  )
-  return createSolanaRpc(cluster.rpcUrl)
-    .sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64', skipPreflight })
-    .send()
+  return cluster.sendSigned(transaction, key, { skipPreflight })
 }
 
 const record = (hash: string, status: WalletTransaction['status']): WalletTransaction => ({

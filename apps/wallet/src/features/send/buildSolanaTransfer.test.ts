@@ -1,11 +1,5 @@
 import { fundSolanaAccount } from '@satchel/devchain'
-import {
-  createSolanaRpc,
-  generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  getTransactionDecoder,
-  partiallySignTransaction,
-} from '@solana/kit'
+import { createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSolanaCluster, startLocalSolanaCluster } from '../../../test/startLocalSolanaCluster'
 import { createSolanaReader } from '../../shared/chains/solana/createSolanaReader'
@@ -25,13 +19,8 @@ afterAll(() => cluster?.close())
 
 /** Signs the unsigned transaction as the embedded wallet would, sends it and waits until confirmed. */
 async function signAndSend(transaction: string, signer: Signer) {
-  const decoded = getTransactionDecoder().decode(Buffer.from(transaction, 'base64'))
-  const signed = await partiallySignTransaction([signer.keyPair], decoded)
-  const rpc = createSolanaRpc(cluster.rpcUrl)
-  const signature = await rpc
-    .sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' })
-    .send()
-  const { value } = await rpc.getSignatureStatuses([signature]).send()
+  const signature = await cluster.sendSigned(transaction, signer.keyPair)
+  const { value } = await createSolanaRpc(cluster.rpcUrl).getSignatureStatuses([signature]).send()
   expect(value[0]?.err ?? null).toBeNull()
 }
 

@@ -1,3 +1,4 @@
+import { appSettingsJsonSchema } from '@satchel/core/admin'
 import { z } from 'zod'
 import { emailSchema } from '../otp/codeSchemas'
 import { loginMethods, mfaRequirements, walletsOnLoginValues } from './types'
@@ -52,25 +53,12 @@ export const appSettingsPatchSchema = z
 
 export type AppSettingsPatch = z.infer<typeof appSettingsPatchSchema>
 
-const listView = {
-  emails: z.array(z.string()),
-  domains: z.array(z.string()),
-  phones: z.array(z.string()),
-  wallet_addresses: z.array(z.string()),
-}
-
-/** `AppSettingsView`, as GET and PATCH answer it. */
-export const appSettingsViewSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  mode: z.enum(['development', 'production']),
+/**
+ * `AppSettingsView`, as GET and PATCH answer it: the shape its readers check (@satchel/core/admin),
+ * with the login methods this server knows.
+ */
+export const appSettingsViewSchema = appSettingsJsonSchema.extend({
   dev_user_limit: z.number().int(),
   login_methods: z.array(z.enum(loginMethods)),
-  allowed_origins: z.array(z.string()),
-  mfa_requirement: z.enum(mfaRequirements),
-  allowlist: z.object({ enabled: z.boolean(), ...listView }),
-  denylist: z.object(listView),
-  terms_url: z.string().nullable(),
-  wallets_on_login: z.enum(walletsOnLoginValues),
   deletion_grace_days: z.number().int(),
 })

@@ -1,4 +1,4 @@
-import { LOGIN_METHODS, type LoginMethod } from '@satchel/core/admin'
+import { LOGIN_METHODS, type LoginMethod, MFA_REQUIREMENTS, WALLETS_ON_LOGIN } from '@satchel/core/admin'
 
 export type { LoginMethod }
 /** The ways in an operator can turn on for an app (the one list, in @satchel/core/admin). */
@@ -39,11 +39,11 @@ export type AppSettings = {
   [key: string]: unknown
 }
 
-export const mfaRequirements = ['off', 'optional', 'required_for_wallet_actions'] as const
+export const mfaRequirements = MFA_REQUIREMENTS
 /** `off`: signing never asks; `optional`: as `settings.requireMfaForSigning` says; `required_for_wallet_actions`: every user must hold and show one. */
 export type MfaRequirement = (typeof mfaRequirements)[number]
 
-export const walletsOnLoginValues = ['none', 'ethereum', 'solana', 'both'] as const
+export const walletsOnLoginValues = WALLETS_ON_LOGIN
 export type WalletsOnLogin = (typeof walletsOnLoginValues)[number]
 
 /** Identifiers as stored: emails and domains lower-case, phones E.164, EVM addresses lower-case. */
