@@ -4,7 +4,7 @@ import {
   fundSolanaAccount,
 } from '@satchel/devchain'
 import type { WalletTransaction } from '@satchel/react'
-import { createKeyPairFromPrivateKeyBytes, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
+import { createKeyPairFromPrivateKeyBytes, generateKeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSolanaCluster, startLocalSolanaCluster } from '../../../test/startLocalSolanaCluster'
 import { createSolanaReader } from '../../shared/chains/solana/createSolanaReader'
