@@ -84,12 +84,6 @@ export function walletRpcRoutes(
           ...(body.caip2 !== undefined && { caip2: body.caip2 }),
           signer: actor.kind === 'user' ? 'session' : actor.signer.id,
         }
-        // A signature's intent is stored (on disk) while the checks and the vault run, so its answer
-        // waits for the disk no longer than for the work; its outcome then only needs to be stored.
-        // Sends store theirs with the transaction, before the broadcast (below).
-        const signatureIntent = isSendBody(body) ? undefined : auditLog.begin({ ...audit, details: facts })
-        // Awaited where the request ends; a refusal before then must not leave it unhandled.
-        signatureIntent?.catch(() => {})
         let policy: Awaited<ReturnType<typeof evaluatePolicies>> | undefined
         // Set once a send's intent is stored: from then on the broadcast may have happened.
         const sending: { intent?: AuditIntent; binding?: AnswerBinding<WalletRpcResult> } = {}
@@ -165,14 +159,9 @@ export function walletRpcRoutes(
           } else {
             const denied =
               code === 'policy_violation' || code === 'missing_or_invalid_mfa' || code === 'replayed_request'
-            const requestId = (await signatureIntent?.catch(() => undefined))?.requestId
             // A refusal is answered as it is, whether or not its entry could be stored.
             await auditLog
-              .write({
-                ...audit,
-                outcome: denied ? 'denied' : 'failure',
-                details: { ...facts, code, ...(requestId && { request_id: requestId }) },
-              })
+              .write({ ...audit, outcome: denied ? 'denied' : 'failure', details: { ...facts, code } })
               .catch((auditError: unknown) => ctx.log.error({ err: auditError }, 'audit entry lost'))
           }
           throw error
@@ -193,27 +182,18 @@ export function walletRpcRoutes(
           // The first answer left, audited, when it was made.
           auditLog.record({ ...audit, outcome: 'success', details: outcome })
         } else {
-          // A signature leaves only once its intent is on disk and its outcome stored.
-          try {
-            const intent = await signatureIntent
-            if (intent) await intent.settle('success', outcome)
-            else await auditLog.write({ ...audit, outcome: 'success', details: outcome })
-          } catch (error) {
+          // A signature leaves only once its entry is stored.
+          await auditLog.write({ ...audit, outcome: 'success', details: outcome }).catch((error: unknown) => {
             throw new ApiError('service_unavailable', {
               message: 'The audit log is unavailable; nothing was returned, try again',
               cause: error,
             })
-          }
+          })
         }
         return value
       },
     )
   }
-}
-
-/** A request that broadcasts a transaction: its intent is stored just before the broadcast. */
-function isSendBody(body: WalletRpcBody): boolean {
-  return body.method === 'eth_sendTransaction' || body.method === 'signAndSendTransaction'
 }
 
 function isEthereumBody(body: WalletRpcBody): body is EthereumRpcBody {

@@ -131,26 +131,4 @@ describe('createAuditBatcher on the database', () => {
       details: { method: 'eth_sendTransaction', request_id: intent.requestId, transaction_hash: '0xabc' },
     })
   })
-
-  it('a settled outcome is readable once settle resolves, after its intent, under the same request id', async () => {
-    const audit = createAuditBatcher(database.db)
-    const intent = await audit.begin({
-      action: 'wallet.rpc',
-      userId: 'usr_settled',
-      details: { method: 'personal_sign' },
-    })
-    await intent.settle('success', { result_hash: 'ab' })
-    expect(await rows(['usr_settled'])).toEqual([
-      {
-        user_id: 'usr_settled',
-        outcome: 'started',
-        details: { method: 'personal_sign', request_id: intent.requestId },
-      },
-      {
-        user_id: 'usr_settled',
-        outcome: 'success',
-        details: { method: 'personal_sign', request_id: intent.requestId, result_hash: 'ab' },
-      },
-    ])
-  })
 })

@@ -1,5 +1,4 @@
 import { createId } from '../crypto/tokens'
-import { commitWithoutWaiting } from '../db/commitWithoutWaiting'
 import type { Db } from '../db/createDatabase'
 import { type AuditRow, toAuditRow } from './toAuditRow'
 import type { AuditEntry } from './writeAudit'
@@ -13,13 +12,6 @@ export type AuditIntent = {
    * since the effect (a broadcast) has happened and must be answered as it went.
    */
   complete(outcome: Exclude<AuditEntry['outcome'], 'started'>, details?: Record<string, unknown>): void
-  /**
-   * Records how the effect ended and resolves once the entry is stored and readable, without waiting
-   * for the disk: the intent already is on disk, so a crash can lose only this second half, never the
-   * trace of the effect. For an answer that must not leave unaudited (a signature) but need not wait
-   * for a second disk flush. Rejects when the entry could not be stored.
-   */
-  settle(outcome: Exclude<AuditEntry['outcome'], 'started'>, details?: Record<string, unknown>): Promise<void>
 }
 
 export type AuditBatcher = {
@@ -59,8 +51,7 @@ type Pending = { row: AuditRow; done: (error?: unknown) => void }
  * one insert; 32 concurrent signatures pay one commit (one WAL flush) instead of 32.
  * Entries are made storable when they are queued (no NUL, no lone surrogate, bounded details), and
  * when a multi-row insert fails anyway each entry is retried alone, then with its details left out:
- * one user's bad entry can never fail another user's request, nor lose their entries. An intent's
- * settled outcome goes through a second queue whose inserts do not wait for the disk.
+ * one user's bad entry can never fail another user's request, nor lose their entries.
  *
  * @example
  * const audit = createAuditBatcher(ctx.db, { onLost: (err) => ctx.log.error({ err }, 'audit entry lost') })
@@ -72,40 +63,6 @@ export function createAuditBatcher(
   db: Db,
   { maxBatch = 200, onLost = () => {} }: CreateAuditBatcherParameters = {},
 ): AuditBatcher {
-  const durable = createGroupInsert(db, maxBatch, INSERT_SQL)
-  // Second halves of intents already on disk: they need to be stored, not flushed.
-  const settled = createGroupInsert(db, maxBatch, commitWithoutWaiting(INSERT_SQL))
-
-  const record = (entry: AuditEntry) => {
-    durable
-      .write(entry)
-      .catch((error: unknown) => onLost(error, { action: entry.action, outcome: entry.outcome }))
-  }
-
-  return {
-    write: durable.write,
-    record,
-    async begin(entry) {
-      const requestId = createId('req')
-      const details = { ...entry.details, request_id: requestId }
-      await durable.write({ ...entry, outcome: 'started', details })
-      return {
-        requestId,
-        complete: (outcome, more) => record({ ...entry, outcome, details: { ...details, ...more } }),
-        settle: (outcome, more) => settled.write({ ...entry, outcome, details: { ...details, ...more } }),
-      }
-    },
-    async flush() {
-      await Promise.all([durable.flush(), settled.flush()])
-    },
-  }
-}
-
-const INSERT_SQL = `insert into audit_log (app_id, user_id, session_id, action, outcome, details)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`
-
-/** One group-commit queue of `sql` (the multi-row insert): at most one insert in flight. */
-function createGroupInsert(db: Db, maxBatch: number, sql: string) {
   let queue: Pending[] = []
   let inFlight: Promise<void> | undefined
 
@@ -116,7 +73,6 @@ function createGroupInsert(db: Db, maxBatch: number, sql: string) {
       try {
         await insertRows(
           db,
-          sql,
           batch.map(({ row }) => row),
         )
         for (const { done } of batch) done()
@@ -131,14 +87,14 @@ function createGroupInsert(db: Db, maxBatch: number, sql: string) {
   async function insertAlone({ row, done }: Pending, tryAsIs: boolean): Promise<void> {
     if (tryAsIs) {
       try {
-        await insertRows(db, sql, [row])
+        await insertRows(db, [row])
         return done()
       } catch {
         // Its details, probably: the fact that something happened outlives them.
       }
     }
     try {
-      await insertRows(db, sql, [{ ...row, details: stripDetails(row.details) }])
+      await insertRows(db, [{ ...row, details: stripDetails(row.details) }])
       done()
     } catch (error) {
       done(error)
@@ -154,31 +110,51 @@ function createGroupInsert(db: Db, maxBatch: number, sql: string) {
     return inFlight
   }
 
+  const write = (entry: AuditEntry) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({
+        row: toAuditRow(entry),
+        done: (error) => (error === undefined ? resolve() : reject(error)),
+      })
+      void start()
+    })
+
+  const record = (entry: AuditEntry) => {
+    write(entry).catch((error: unknown) => onLost(error, { action: entry.action, outcome: entry.outcome }))
+  }
+
   return {
-    write: (entry: AuditEntry) =>
-      new Promise<void>((resolve, reject) => {
-        queue.push({
-          row: toAuditRow(entry),
-          done: (error) => (error === undefined ? resolve() : reject(error)),
-        })
-        void start()
-      }),
+    write,
+    record,
+    async begin(entry) {
+      const requestId = createId('req')
+      const details = { ...entry.details, request_id: requestId }
+      await write({ ...entry, outcome: 'started', details })
+      return {
+        requestId,
+        complete: (outcome, more) => record({ ...entry, outcome, details: { ...details, ...more } }),
+      }
+    },
     async flush() {
       while (inFlight || queue.length > 0) await start()
     },
   }
 }
 
-async function insertRows(db: Db, sql: string, rows: readonly AuditRow[]): Promise<void> {
+async function insertRows(db: Db, rows: readonly AuditRow[]): Promise<void> {
   const column = (pick: (row: AuditRow) => string | null) => rows.map(pick)
-  await db.query(sql, [
-    column((row) => row.appId),
-    column((row) => row.userId),
-    column((row) => row.sessionId),
-    column((row) => row.action),
-    column((row) => row.outcome),
-    column((row) => row.details),
-  ])
+  await db.query(
+    `insert into audit_log (app_id, user_id, session_id, action, outcome, details)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`,
+    [
+      column((row) => row.appId),
+      column((row) => row.userId),
+      column((row) => row.sessionId),
+      column((row) => row.action),
+      column((row) => row.outcome),
+      column((row) => row.details),
+    ],
+  )
 }
 
 /** Details reduced to the request id that links an intent to its outcome, and a note. */
