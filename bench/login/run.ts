@@ -6,12 +6,13 @@
 // Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379. Installs bench/login/better-auth on first run.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { createConnection, createServer, type Server } from 'node:net'
 import { loadavg } from 'node:os'
 import { parseArgs, promisify } from 'node:util'
 import { Redis } from 'ioredis'
+import { backendsCpuMs, processCpuMs } from './readCpuTime'
 import { runAdminSql } from './runAdminSql'
 
 const { values } = parseArgs({
@@ -35,8 +36,6 @@ const REDIS = { host: '127.0.0.1', port: 6379 }
 const ADMIN_URL = `postgres://postgres@${PG.host}:${PG.port}/test`
 const ORIGIN = 'http://localhost:5173'
 const execFileAsync = promisify(execFile)
-/** USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on Linux). */
-const CLOCK_TICKS = 100
 const bin = new URL('../../packages/server/bin/satchel.js', import.meta.url).pathname
 const betterAuthDir = new URL('./better-auth/', import.meta.url).pathname
 
@@ -412,37 +411,6 @@ async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix: strin
     databaseCpuMs: () => backendsCpuMs(dbName),
     stop: () => stopProcess(server),
   }
-}
-
-/** A process's CPU time so far (user + system, ms): fields 14 and 15 of /proc/<pid>/stat, in clock ticks. */
-function processCpuMs(pid: number | undefined) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
-  } catch {
-    return 0 // the process has exited
-  }
-}
-
-/**
- * The CPU time of the PostgreSQL backends connected to `dbName` (their process titles name the
- * database), summed. The pools keep their connections open through a round, so the difference over a
- * round is the database's work for it (the server's shared WAL writer and checkpointer are not in it).
- */
-function backendsCpuMs(dbName: string) {
-  let total = 0
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    let title = ''
-    try {
-      title = readFileSync(`/proc/${entry}/cmdline`, 'latin1')
-    } catch {
-      continue
-    }
-    if (title.startsWith('postgres:') && title.includes(` ${dbName} `)) total += processCpuMs(Number(entry))
-  }
-  return total
 }
 
 /** Satchel's authorization signature (as its SDK makes it): ECDSA P-256 over canonical JSON of the request. */
