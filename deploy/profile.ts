@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import net from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildVaultBundle } from './buildVaultBundle'
+import { buildBundles } from './buildBundles'
 
 const DEPLOY_DIR = dirname(fileURLToPath(import.meta.url))
 const ROOT = join(DEPLOY_DIR, '..')
-const SATCHEL_BIN = join(ROOT, 'packages/server/bin/satchel.js')
-// Generous: on a loaded 2-core machine a cold `satchel serve` (tsx transpiling the sources) has taken over 90 s.
+// Generous: a bundled `satchel serve` answers in seconds, but on a 2-core machine at load 30 a start from
+// the sources under tsx took 70–220 s, and a machine that loaded slows even built JavaScript down.
 const READY_TIMEOUT_MS = 300_000
 const OUTPUT_TAIL_CHARS = 8_000
 
@@ -52,6 +52,8 @@ export type Profile = {
   stop(): Promise<void>
   /** The environment the API instances run with (secrets included: keep it to this process). */
   apiEnv: Readonly<Record<string, string>>
+  /** The `satchel` command the instances run, built: `node <satchelBundle> apps create ...`. */
+  satchelBundle: string
 }
 
 type Spec = { command: string; args: string[]; env: Record<string, string>; ready: () => Promise<boolean> }
@@ -59,8 +61,8 @@ type Spec = { command: string; args: string[]; env: Record<string, string>; read
 /**
  * Starts the vault, the API instances and HAProxy, each once it can be reached, and returns when the
  * balancer answers `/readyz`. The database and Redis are the caller's (`DATABASE_URL`, `REDIS_URL` in
- * `env`); the database is migrated by the first instance. The vault runs from a bundle built first
- * ({@link buildVaultBundle}, into deploy/.local/build), the API instances from the sources.
+ * `env`); the database is migrated by the first instance. The vault and the API instances run from
+ * JavaScript built first ({@link buildBundles}, into deploy/.local/build), as an operator runs them.
  *
  * @example
  * const profile = await startProfile({ env: { DATABASE_URL, REDIS_URL, SMTP_URL, EMAIL_FROM } })
@@ -86,14 +88,16 @@ export async function startProfile(options: ProfileOptions = {}): Promise<Profil
     // HAProxy connects from loopback and appends the client to X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // The bundle sits in deploy/.local/build, not where cli.ts looks for the console beside itself.
+    SATCHEL_CONSOLE_DIR: join(ROOT, 'apps/console/dist'),
     ...options.env,
   }
   const specs = new Map<string, Spec>()
-  // Built JavaScript, as an operator runs it: a crashed vault is back in seconds, not after a compile.
-  const vaultBundle = await buildVaultBundle(join(DEPLOY_DIR, '.local', 'build'))
+  // Built JavaScript, as an operator runs it: a crashed process is back in seconds, not after a compile.
+  const bundles = await buildBundles(join(DEPLOY_DIR, '.local', 'build'))
   specs.set('vault', {
     command: process.execPath,
-    args: [vaultBundle],
+    args: [bundles.vault],
     env: {
       SATCHEL_VAULT_KEK: secrets.SATCHEL_VAULT_KEK,
       SATCHEL_VAULT_SECRET: secrets.SATCHEL_VAULT_SECRET,
@@ -107,7 +111,7 @@ export async function startProfile(options: ProfileOptions = {}): Promise<Profil
     apiAddresses.push(`127.0.0.1:${port}`)
     specs.set(`api${n}`, {
       command: process.execPath,
-      args: [SATCHEL_BIN, 'serve'],
+      args: [bundles.server, 'serve'],
       env: { ...apiEnv, PORT: String(port) },
       ready: () => isReady(`http://127.0.0.1:${port}/readyz`),
     })
@@ -130,6 +134,7 @@ export async function startProfile(options: ProfileOptions = {}): Promise<Profil
     url: `http://${bind}`,
     processes,
     apiEnv,
+    satchelBundle: bundles.server,
     async kill(name, signal) {
       await mustGet(processes, name).kill(signal)
     },

@@ -22,7 +22,6 @@ const LB = `127.0.0.1:${18080 + OFFSET}`
 const SENDERS = 3
 const LOGIN_WORKERS = 2
 const run = promisify(execFile)
-const bin = new URL('../../packages/server/bin/satchel.js', import.meta.url).pathname
 
 export type System = {
   profile: Profile
@@ -77,7 +76,18 @@ export async function startSystem(): Promise<System> {
     })
     const created = await run(
       process.execPath,
-      [bin, 'apps', 'create', '--name', 'Resilience', '--origin', ORIGIN, '--methods', 'email', '--json'],
+      [
+        profile.satchelBundle,
+        'apps',
+        'create',
+        '--name',
+        'Resilience',
+        '--origin',
+        ORIGIN,
+        '--methods',
+        'email',
+        '--json',
+      ],
       { env: { ...process.env, ...profile.apiEnv } },
     )
     const appId: string = JSON.parse(created.stdout).app_id
