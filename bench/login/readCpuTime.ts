@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 
-// The CPU time bench/login charges to each login: the server process's own, and the PostgreSQL
-// backends serving its database, read from /proc (Linux).
+// The CPU time bench/login charges to each login: the server process's own, the PostgreSQL backends
+// serving its database, the load generator's, and the whole machine's, read from /proc (Linux).
 
 /** USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on Linux). */
 const CLOCK_TICKS = 100
@@ -35,4 +35,22 @@ export function backendsCpuMs(dbName: string) {
     if (title.startsWith('postgres:') && title.includes(` ${dbName} `)) total += processCpuMs(Number(entry))
   }
   return total
+}
+
+/**
+ * The machine's busy CPU time so far, all cores (ms): /proc/stat's first line without idle, iowait and
+ * steal. Over a round, divided by its logins, it is everything a login costs here (server, database,
+ * Redis, the load generator, the kernel): the budget two cores divide into logins per second.
+ */
+export function machineBusyMs() {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
+  // cpu user nice system idle iowait irq softirq steal (guest time is already counted in user).
+  const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number)
+  return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 1000) / CLOCK_TICKS
+}
+
+/** This process's CPU time so far (user + system, ms): the load generator's own. */
+export function ownCpuMs() {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
 }

@@ -12,7 +12,7 @@ import { createConnection, createServer, type Server } from 'node:net'
 import { loadavg } from 'node:os'
 import { parseArgs, promisify } from 'node:util'
 import { Redis } from 'ioredis'
-import { backendsCpuMs, processCpuMs } from './readCpuTime'
+import { backendsCpuMs, machineBusyMs, ownCpuMs, processCpuMs } from './readCpuTime'
 import { runAdminSql } from './runAdminSql'
 
 const { values } = parseArgs({
@@ -31,7 +31,7 @@ const SERIAL_LOGINS = Math.max(50, Math.round(LOGINS / 5))
 const COUNT_LOGINS = Number(values['count-logins'])
 const WARM_UP = 50
 const IDLE_MS = 3000
-const PG = { host: '127.0.0.1', port: 5432 }
+const PG = { host: '127.0.0.1', port: Number(process.env.BENCH_PG_PORT ?? 5432) }
 const REDIS = { host: '127.0.0.1', port: 6379 }
 const ADMIN_URL = `postgres://postgres@${PG.host}:${PG.port}/test`
 const ORIGIN = 'http://localhost:5173'
@@ -49,6 +49,8 @@ const noHooks: Hooks = { before: async () => {}, after: async () => {} }
 type System = {
   name: 'Satchel' | 'better-auth'
   login(i: number, hooks?: Hooks): Promise<Timings>
+  /** The client's work for `logins` logins done ahead, outside the timed loop (Satchel's session keys). */
+  prepare(logins: number): void
   /** The server process's CPU time so far (user + system, ms), read from /proc. */
   cpuMs(): number
   /** The CPU time so far of the PostgreSQL backends serving this system's database (ms). */
@@ -81,24 +83,31 @@ async function main() {
     for (const system of systems) for (let i = 0; i < WARM_UP; i++) await system.login(-i - 1)
 
     const rounds: Record<System['name'], Rounds> = {
-      Satchel: { perSecond: [], cpuPerLogin: [], databaseCpuPerLogin: [], serial: [] },
-      'better-auth': { perSecond: [], cpuPerLogin: [], databaseCpuPerLogin: [], serial: [] },
+      Satchel: newRounds(),
+      'better-auth': newRounds(),
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const system of systems) {
-        const [cpuBefore, databaseBefore] = [system.cpuMs(), system.databaseCpuMs()]
+        const before = [system.cpuMs(), system.databaseCpuMs(), ownCpuMs(), machineBusyMs()]
+        system.prepare(LOGINS)
         const perSecond = await throughput(system, LOGINS, CONCURRENCY, round * 1_000_000)
-        const cpuPerLogin = (system.cpuMs() - cpuBefore) / LOGINS
-        const databaseCpuPerLogin = (system.databaseCpuMs() - databaseBefore) / LOGINS
+        const [cpuPerLogin, databaseCpuPerLogin, loadCpuPerLogin, machineCpuPerLogin] = [
+          system.cpuMs(),
+          system.databaseCpuMs(),
+          ownCpuMs(),
+          machineBusyMs(),
+        ].map((after, index) => (after - (before[index] ?? 0)) / LOGINS) as [number, number, number, number]
         const serial: Timings[] = []
         for (let i = 0; i < SERIAL_LOGINS; i++)
           serial.push(await system.login(round * 1_000_000 + LOGINS + i))
         rounds[system.name].perSecond.push(perSecond)
         rounds[system.name].cpuPerLogin.push(cpuPerLogin)
         rounds[system.name].databaseCpuPerLogin.push(databaseCpuPerLogin)
+        rounds[system.name].loadCpuPerLogin.push(loadCpuPerLogin)
+        rounds[system.name].machineCpuPerLogin.push(machineCpuPerLogin)
         rounds[system.name].serial.push(...serial)
         console.log(
-          `round ${round} ${system.name}: ${perSecond.toFixed(0)} logins/s at c=${CONCURRENCY}, server CPU ${cpuPerLogin.toFixed(2)} ms/login, PostgreSQL CPU ${databaseCpuPerLogin.toFixed(2)} ms/login`,
+          `round ${round} ${system.name}: ${perSecond.toFixed(0)} logins/s at c=${CONCURRENCY}, server CPU ${cpuPerLogin.toFixed(2)} ms/login, PostgreSQL CPU ${databaseCpuPerLogin.toFixed(2)} ms/login, load generator ${loadCpuPerLogin.toFixed(2)} ms/login, whole machine ${machineCpuPerLogin.toFixed(2)} ms/login`,
         )
       }
     }
@@ -175,7 +184,25 @@ async function main() {
 }
 
 /** One system's figures over the timed rounds: per round, then every concurrency-1 login. */
-type Rounds = { perSecond: number[]; cpuPerLogin: number[]; databaseCpuPerLogin: number[]; serial: Timings[] }
+type Rounds = {
+  perSecond: number[]
+  cpuPerLogin: number[]
+  databaseCpuPerLogin: number[]
+  loadCpuPerLogin: number[]
+  machineCpuPerLogin: number[]
+  serial: Timings[]
+}
+
+function newRounds(): Rounds {
+  return {
+    perSecond: [],
+    cpuPerLogin: [],
+    databaseCpuPerLogin: [],
+    loadCpuPerLogin: [],
+    machineCpuPerLogin: [],
+    serial: [],
+  }
+}
 
 function report(
   rounds: Record<System['name'], Rounds>,
@@ -194,6 +221,8 @@ function report(
     'logins/s per round': rounds[name].perSecond.map((v) => +v.toFixed(0)).join(' '),
     'server CPU ms/login (median)': +median(rounds[name].cpuPerLogin).toFixed(2),
     'PostgreSQL CPU ms/login (median)': +median(rounds[name].databaseCpuPerLogin).toFixed(2),
+    'load generator CPU ms/login (median)': +median(rounds[name].loadCpuPerLogin).toFixed(2),
+    'machine CPU ms/login (median)': +median(rounds[name].machineCpuPerLogin).toFixed(2),
     'p50 login c=1 (ms)': +p50(rounds[name].serial).toFixed(2),
     ...Object.fromEntries(STEPS.map((step) => [`p50 ${step}`, +p50(rounds[name].serial, step).toFixed(2)])),
   })
@@ -303,12 +332,16 @@ async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
     if (!r.ok) throw new Error(`Satchel ${path}: ${r.status} ${await r.text()}`)
     return r.json()
   }
+  // A person's device makes its session key before it signs in: made ahead of a timed round.
+  const sessionKeys: ReturnType<typeof newSessionKey>[] = []
   return {
     name: 'Satchel',
+    prepare(logins) {
+      while (sessionKeys.length < logins) sessionKeys.push(newSessionKey())
+    },
     async login(i, hooks = noHooks) {
       const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`
-      const key = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-      const { kty, crv, x, y } = key.publicKey.export({ format: 'jwk' })
+      const { key, publicJwk } = sessionKeys.pop() ?? newSessionKey()
       await hooks.before('code issued')
       let t = performance.now()
       const { flow_id } = await post('/api/v1/passwordless/init', { email })
@@ -323,7 +356,7 @@ async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
         email,
         code,
         flow_id,
-        session_public_key: { kty, crv, x, y },
+        session_public_key: publicJwk,
       })
       const signedIn = performance.now() - t
       await hooks.after('signed in')
@@ -368,6 +401,7 @@ async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix: strin
   }
   return {
     name: 'better-auth',
+    prepare() {},
     async login(i, hooks = noHooks) {
       const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`
       await hooks.before('code issued')
@@ -411,6 +445,13 @@ async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix: strin
     databaseCpuMs: () => backendsCpuMs(dbName),
     stop: () => stopProcess(server),
   }
+}
+
+/** A session key pair (P-256) and its public JWK, as Satchel's SDK makes one on the device. */
+function newSessionKey() {
+  const key = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const { kty, crv, x, y } = key.publicKey.export({ format: 'jwk' })
+  return { key, publicJwk: { kty, crv, x, y } }
 }
 
 /** Satchel's authorization signature (as its SDK makes it): ECDSA P-256 over canonical JSON of the request. */

@@ -102,9 +102,9 @@ export async function verifyCode(
     await deleteCode(ctx, row.id)
     throw attemptsExceeded()
   }
-  // Deleting is the confirmation: of two concurrent right answers only one deletes the row.
+  // Deleting is the confirmation: of two concurrent right answers only one deletes the row. The try
+  // count is left to expire: it names this row, and a new code is a new row.
   if (!(await deleteCode(ctx, row.id))) throw wrongCode()
-  await ctx.kv.delete(attemptsKey)
 }
 
 /**
@@ -128,11 +128,12 @@ async function consumeFlowCode(
     throw attemptsExceeded()
   }
   const hashes = codeHashes(ctx, binding, code)
+  // A flow's code is a login's proof: the login's own commit waits for the disk and flushes this too.
   const spent = await ctx.db.query(
-    `delete from verification_codes
+    commitWithoutWaiting(`delete from verification_codes
       where id = $1 and app_id = $2 and channel = $3 and identifier = $4 and expires_at > $5
         and code_hash in (${hashes.map((_, index) => `$${index + 6}`).join(', ')})
-      returning id`,
+      returning id`),
     [flowId, appId, channel, identifier, new Date(ctx.now()), ...hashes],
   )
   if (spent.length === 0) {
@@ -140,7 +141,7 @@ async function consumeFlowCode(
     await deleteCode(ctx, flowId)
     throw attemptsExceeded()
   }
-  await ctx.kv.delete(attemptsKey)
+  // The try count is left to expire: it names a flow whose code is gone.
 }
 
 /**

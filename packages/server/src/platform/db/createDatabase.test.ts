@@ -85,6 +85,41 @@ describe('a PostgreSQL restart', () => {
   })
 })
 
+describe('prepared statements (PostgreSQL)', () => {
+  it('parses and plans a parameterised statement once per connection, and reuses it', async () => {
+    const test = await createTestDatabase('auto')
+    try {
+      expect(test.db.kind).toBe('postgres')
+      const sql = `select name from apps where id = $1 and name <> $2`
+      const seen = await test.db.transaction(async (tx) => {
+        for (let i = 0; i < 3; i++) await tx.query(sql, ['app_none', 'x'])
+        return tx.query<{ statement: string }>(
+          `select statement from pg_prepared_statements where statement = $1`,
+          [sql],
+        )
+      })
+      expect(seen).toEqual([{ statement: sql }])
+    } finally {
+      await test.drop()
+    }
+  })
+
+  it('keeps answering when a migration changes what a prepared `select *` returns', async () => {
+    const test = await createTestDatabase('auto')
+    try {
+      await test.db.query('create table rolling (id int primary key, name text)')
+      await test.db.query(`insert into rolling values (1, 'a')`)
+      const read = () => test.db.query('select * from rolling where id = $1', [1])
+      // Every pooled connection has it prepared (ten at once use as many connections).
+      await Promise.all(Array.from({ length: 10 }, read))
+      await test.db.query(`alter table rolling add column extra text default 'new'`)
+      for (let i = 0; i < 12; i++) expect(await read()).toEqual([{ id: 1, name: 'a', extra: 'new' }])
+    } finally {
+      await test.drop()
+    }
+  })
+})
+
 describe('splitStatements', () => {
   it('keeps dollar-quoted bodies whole', () => {
     const parts = splitStatements(

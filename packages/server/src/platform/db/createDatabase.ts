@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
@@ -37,25 +38,33 @@ function createPostgres(url: string, max: number): Database {
   const pool = new pg.Pool({ connectionString: url, max })
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {})
-  const fromClient = (client: pg.PoolClient): Db => ({
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => {
-      try {
-        return (await client.query(sql, params as unknown[])).rows as Row[]
-      } catch (error) {
-        throw DatabaseError.from(error, sql)
+  const prepared = createStatementNames()
+  const run = async <Row>(
+    on: pg.Pool | pg.PoolClient,
+    sql: string,
+    params: readonly unknown[],
+    inTransaction: boolean,
+  ): Promise<Row[]> => {
+    const name = prepared.nameOf(sql, params)
+    try {
+      return (await on.query({ name, text: sql, values: params as unknown[] })).rows as Row[]
+    } catch (error) {
+      // A migration changed what a prepared `select *` returns (an instance of the last release,
+      // during a rolling upgrade): that text runs unprepared from now on, and at once where it can.
+      if (name !== undefined && isStalePlan(error)) {
+        prepared.forget(sql)
+        if (!inTransaction) return run(on, sql, params, inTransaction)
       }
-    },
+      throw DatabaseError.from(error, sql)
+    }
+  }
+  const fromClient = (client: pg.PoolClient): Db => ({
+    query: (sql, params = []) => run(client, sql, params, true),
     transaction: (fn) => fn(fromClient(client)),
   })
   return {
     kind: 'postgres',
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => {
-      try {
-        return (await pool.query(sql, params as unknown[])).rows as Row[]
-      } catch (error) {
-        throw DatabaseError.from(error, sql)
-      }
-    },
+    query: (sql, params = []) => run(pool, sql, params, false),
     async transaction(fn) {
       const client = await pool.connect()
       // While it is checked out the pool does not listen for its errors: a server that ends the
@@ -81,6 +90,40 @@ function createPostgres(url: string, max: number): Database {
     },
     close: () => pool.end(),
   }
+}
+
+/** Distinct statements a process prepares at most (on each connection); later ones run unprepared. */
+const MAX_PREPARED_STATEMENTS = 1_000
+
+/**
+ * Names for parameterised statements, so each connection parses and plans one once and then only
+ * binds and runs it (PostgreSQL keeps a generic plan after a few runs). The name is the text's hash;
+ * a statement without parameters stays unnamed (the simple protocol, which allows several statements
+ * in one text), and so does every statement after the first {@link MAX_PREPARED_STATEMENTS}, so SQL
+ * built with values in its text cannot fill the server's memory.
+ */
+function createStatementNames() {
+  // null: runs unprepared (its plan went stale once).
+  const names = new Map<string, string | null>()
+  return {
+    nameOf(sql: string, params: readonly unknown[]): string | undefined {
+      if (params.length === 0) return undefined
+      let name = names.get(sql)
+      if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
+        name = `s${createHash('sha1').update(sql).digest('base64url')}`
+        names.set(sql, name)
+      }
+      return name ?? undefined
+    },
+    forget(sql: string): void {
+      names.set(sql, null)
+    },
+  }
+}
+
+/** PostgreSQL's refusal to run a prepared statement whose result columns a schema change altered. */
+function isStalePlan(error: unknown): boolean {
+  return (error as { routine?: unknown } | null)?.routine === 'RevalidateCachedQuery'
 }
 
 async function createPglite(dataDir: string | undefined): Promise<Database> {
