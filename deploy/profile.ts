@@ -1,7 +1,7 @@
 // The production profile as processes on this machine: the vault on a Unix socket, N `satchel serve`
 // instances and HAProxy (deploy/haproxy.cfg) in front, against PostgreSQL and Redis. Used by
 // `deploy/run-local.ts` (an operator trying the shape) and `bench/resilience` (which kills its parts).
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
@@ -70,6 +70,9 @@ type Spec = { command: string; args: string[]; env: Record<string, string>; read
  * await profile.kill('api1', 'SIGKILL')
  */
 export async function startProfile(options: ProfileOptions = {}): Promise<Profile> {
+  // Said before anything starts: otherwise the first sign is a balancer that "exited while starting".
+  if (spawnSync('haproxy', ['-v']).error)
+    throw new Error("haproxy is not installed: the profile runs Debian's (apt-get install haproxy)")
   const stateDir = options.stateDir ?? join(DEPLOY_DIR, '.local')
   mkdirSync(stateDir, { recursive: true, mode: 0o700 })
   const secrets = loadOrCreateSecrets(join(stateDir, 'secrets.env'))
