@@ -8,10 +8,11 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { createConnection, createServer, type Server } from 'node:net'
+import { createServer } from 'node:net'
 import { loadavg } from 'node:os'
 import { parseArgs, promisify } from 'node:util'
 import { Redis } from 'ioredis'
+import { countingProxy, pgRoundTrips, redisCommands } from './countingProxy'
 import { backendsCpuMs, machineBusyMs, ownCpuMs, processCpuMs } from './readCpuTime'
 import { runAdminSql } from './runAdminSql'
 
@@ -88,26 +89,24 @@ async function main() {
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const system of systems) {
-        const before = [system.cpuMs(), system.databaseCpuMs(), ownCpuMs(), machineBusyMs()]
+        const before = CPU_PARTS.map(([, read]) => read(system))
         system.prepare(LOGINS)
         const perSecond = await throughput(system, LOGINS, CONCURRENCY, round * 1_000_000)
-        const [cpuPerLogin, databaseCpuPerLogin, loadCpuPerLogin, machineCpuPerLogin] = [
-          system.cpuMs(),
-          system.databaseCpuMs(),
-          ownCpuMs(),
-          machineBusyMs(),
-        ].map((after, index) => (after - (before[index] ?? 0)) / LOGINS) as [number, number, number, number]
+        const perLogin = CPU_PARTS.map(([, read], index) => (read(system) - (before[index] ?? 0)) / LOGINS)
         const serial: Timings[] = []
         for (let i = 0; i < SERIAL_LOGINS; i++)
           serial.push(await system.login(round * 1_000_000 + LOGINS + i))
-        rounds[system.name].perSecond.push(perSecond)
-        rounds[system.name].cpuPerLogin.push(cpuPerLogin)
-        rounds[system.name].databaseCpuPerLogin.push(databaseCpuPerLogin)
-        rounds[system.name].loadCpuPerLogin.push(loadCpuPerLogin)
-        rounds[system.name].machineCpuPerLogin.push(machineCpuPerLogin)
-        rounds[system.name].serial.push(...serial)
+        const figures = rounds[system.name]
+        figures.perSecond.push(perSecond)
+        CPU_PARTS.forEach(([part], index) => {
+          figures.cpuPerLogin[part].push(perLogin[index] ?? Number.NaN)
+        })
+        figures.serial.push(...serial)
+        const cpu = CPU_PARTS.map(
+          ([part], index) => `${part} CPU ${(perLogin[index] ?? 0).toFixed(2)} ms/login`,
+        )
         console.log(
-          `round ${round} ${system.name}: ${perSecond.toFixed(0)} logins/s at c=${CONCURRENCY}, server CPU ${cpuPerLogin.toFixed(2)} ms/login, PostgreSQL CPU ${databaseCpuPerLogin.toFixed(2)} ms/login, load generator ${loadCpuPerLogin.toFixed(2)} ms/login, whole machine ${machineCpuPerLogin.toFixed(2)} ms/login`,
+          `round ${round} ${system.name}: ${perSecond.toFixed(0)} logins/s at c=${CONCURRENCY}, ${cpu.join(', ')}`,
         )
       }
     }
@@ -183,25 +182,23 @@ async function main() {
   }
 }
 
+/** Where a login's CPU time is read, each over a timed round (ms so far; `readCpuTime.ts`). */
+const CPU_PARTS = [
+  ['server', (system: System) => system.cpuMs()],
+  ['PostgreSQL', (system: System) => system.databaseCpuMs()],
+  ['load generator', () => ownCpuMs()],
+  ['machine', () => machineBusyMs()],
+] as const
+type CpuPart = (typeof CPU_PARTS)[number][0]
+
 /** One system's figures over the timed rounds: per round, then every concurrency-1 login. */
-type Rounds = {
-  perSecond: number[]
-  cpuPerLogin: number[]
-  databaseCpuPerLogin: number[]
-  loadCpuPerLogin: number[]
-  machineCpuPerLogin: number[]
-  serial: Timings[]
-}
+type Rounds = { perSecond: number[]; cpuPerLogin: Record<CpuPart, number[]>; serial: Timings[] }
 
 function newRounds(): Rounds {
-  return {
-    perSecond: [],
-    cpuPerLogin: [],
-    databaseCpuPerLogin: [],
-    loadCpuPerLogin: [],
-    machineCpuPerLogin: [],
-    serial: [],
-  }
+  const cpuPerLogin = Object.fromEntries(
+    CPU_PARTS.map(([part]) => [part, []]),
+  ) as unknown as Rounds['cpuPerLogin']
+  return { perSecond: [], cpuPerLogin, serial: [] }
 }
 
 function report(
@@ -219,10 +216,12 @@ function report(
     system: name,
     [`logins/s c=${CONCURRENCY} (median)`]: +median(rounds[name].perSecond).toFixed(0),
     'logins/s per round': rounds[name].perSecond.map((v) => +v.toFixed(0)).join(' '),
-    'server CPU ms/login (median)': +median(rounds[name].cpuPerLogin).toFixed(2),
-    'PostgreSQL CPU ms/login (median)': +median(rounds[name].databaseCpuPerLogin).toFixed(2),
-    'load generator CPU ms/login (median)': +median(rounds[name].loadCpuPerLogin).toFixed(2),
-    'machine CPU ms/login (median)': +median(rounds[name].machineCpuPerLogin).toFixed(2),
+    ...Object.fromEntries(
+      CPU_PARTS.map(([part]) => [
+        `${part} CPU ms/login (median)`,
+        +median(rounds[name].cpuPerLogin[part]).toFixed(2),
+      ]),
+    ),
     'p50 login c=1 (ms)': +p50(rounds[name].serial).toFixed(2),
     ...Object.fromEntries(STEPS.map((step) => [`p50 ${step}`, +p50(rounds[name].serial, step).toFixed(2)])),
   })
@@ -478,120 +477,6 @@ function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
   const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
-}
-
-/**
- * A TCP proxy to 127.0.0.1:upstreamPort that counts what clients send, parsed per connection by `counter`.
- * `names` lists what was counted, in order (Redis command names; empty for PostgreSQL).
- */
-async function countingProxy(upstreamPort: number, counter: () => Counter) {
-  let total = 0
-  const names: string[] = []
-  const server: Server = createServer((client) => {
-    const upstream = createConnection({ host: '127.0.0.1', port: upstreamPort })
-    const parse = counter()
-    client.on('data', (chunk) => {
-      upstream.write(chunk)
-      for (const name of parse(chunk)) {
-        total++
-        if (name) names.push(name)
-      }
-    })
-    upstream.pipe(client)
-    client.on('error', () => upstream.destroy())
-    upstream.on('error', () => client.destroy())
-    client.on('close', () => upstream.destroy())
-    upstream.on('close', () => client.destroy())
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const address = server.address()
-  if (typeof address !== 'object' || !address) throw new Error('no proxy port')
-  return {
-    port: address.port,
-    total: () => total,
-    names,
-    close: () => {
-      server.close()
-      return Promise.resolve()
-    },
-  }
-}
-
-/** Parses one connection's client bytes; yields one entry per counted unit (its name, or ''). */
-type Counter = (chunk: Buffer) => string[]
-
-/**
- * PostgreSQL frontend protocol: a length-prefixed startup (after any SSLRequest/GSSENCRequest), then
- * messages of type byte + int32 length. A round trip is each 'Q' (simple query) or each 'S' (Sync,
- * which ends an extended-protocol exchange).
- */
-function pgRoundTrips(): Counter {
-  let buffer = Buffer.alloc(0)
-  let startup = true
-  return (chunk) => {
-    buffer = Buffer.concat([buffer, chunk])
-    const found: string[] = []
-    for (;;) {
-      if (startup) {
-        if (buffer.length < 8) break
-        const length = buffer.readInt32BE(0)
-        if (buffer.length < length) break
-        const code = buffer.readInt32BE(4)
-        buffer = buffer.subarray(length)
-        if (code !== 80877103 && code !== 80877104) startup = false
-        continue
-      }
-      if (buffer.length < 5) break
-      const type = String.fromCharCode(buffer[0] ?? 0)
-      const length = buffer.readInt32BE(1)
-      if (buffer.length < 1 + length) break
-      if (type === 'Q' || type === 'S') found.push('')
-      buffer = buffer.subarray(1 + length)
-    }
-    return found
-  }
-}
-
-/** RESP: each command a client sends is an array of bulk strings (or one inline line); yields its name. */
-function redisCommands(): Counter {
-  let buffer = Buffer.alloc(0)
-  return (chunk) => {
-    buffer = Buffer.concat([buffer, chunk])
-    const found: string[] = []
-    let offset = 0
-    for (;;) {
-      const end = buffer.indexOf('\r\n', offset)
-      if (end < 0) break
-      if (buffer[offset] !== 0x2a) {
-        found.push(buffer.toString('latin1', offset, end).split(' ')[0]?.toUpperCase() ?? '')
-        offset = end + 2
-        continue
-      }
-      const count = Number(buffer.toString('latin1', offset + 1, end))
-      let position = end + 2
-      let name = ''
-      let complete = true
-      for (let k = 0; k < count; k++) {
-        const lineEnd = buffer.indexOf('\r\n', position)
-        if (lineEnd < 0) {
-          complete = false
-          break
-        }
-        const length = Number(buffer.toString('latin1', position + 1, lineEnd))
-        if (lineEnd + 2 + length + 2 > buffer.length) {
-          complete = false
-          break
-        }
-        if (k === 0) name = buffer.toString('latin1', lineEnd + 2, lineEnd + 2 + length).toUpperCase()
-        position = lineEnd + 2 + length + 2
-      }
-      if (!complete) break
-      found.push(name)
-      offset = position
-    }
-    buffer = buffer.subarray(offset)
-    return found
-  }
 }
 
 /** Lets work a response did not wait for (fire-and-forget writes) reach the proxies before counting. */
