@@ -298,7 +298,7 @@ async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
     PORT: String(port),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '1000000',
-    DEV_USER_LIMIT: '10000000',
+    DEV_USER_LIMIT: '0', // no development user cap: the bench measures what a production app pays
     SATCHEL_DATA_DIR: `/tmp/${dbName}`,
     SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),

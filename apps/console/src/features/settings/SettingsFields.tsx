@@ -77,13 +77,14 @@ export function SettingsFields({ form, problems, change }: Props) {
       <Field
         label="Development user limit"
         problem={problems.devUserLimit}
-        hint="Sign-ups stop at this many users in development mode"
+        hint="Sign-ups stop at this many users in development mode (empty: the server's limit, if it sets one)"
       >
         {(props) => (
           <input
             {...props}
             className="input"
             inputMode="numeric"
+            placeholder="The server's limit"
             value={form.devUserLimit}
             onChange={(e) => change({ devUserLimit: e.target.value })}
           />

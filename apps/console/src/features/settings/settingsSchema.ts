@@ -39,7 +39,8 @@ export function toSettingsForm(settings: Settings): SettingsForm {
   return {
     name: settings.name,
     mode: settings.mode,
-    devUserLimit: String(settings.devUserLimit),
+    // 0: the server caps no development app (DEV_USER_LIMIT=0) and this one set no limit of its own.
+    devUserLimit: settings.devUserLimit === 0 ? '' : String(settings.devUserLimit),
     loginMethods: settings.loginMethods,
     origins: settings.allowedOrigins.join('\n'),
     mfaRequirement: settings.mfaRequirement,

@@ -3,24 +3,31 @@ import { type SettingsForm, settingsSchema, toSettingsForm } from './settingsSch
 import { toSettingsPatch, validateSettings } from './validateSettings'
 
 const lists = { emails: [], domains: [], phones: [], walletAddresses: [] }
-const form: SettingsForm = toSettingsForm(
-  settingsSchema.parse({
-    id: 'app_1',
-    name: 'Shop',
-    mode: 'development',
-    devUserLimit: 150,
-    loginMethods: ['email'],
-    allowedOrigins: ['https://shop.example'],
-    mfaRequirement: 'off',
-    allowlist: { enabled: false, ...lists },
-    denylist: lists,
-    termsUrl: null,
-    walletsOnLogin: 'ethereum',
-    deletionGraceDays: 30,
-  }),
-)
+const raw = {
+  id: 'app_1',
+  name: 'Shop',
+  mode: 'development',
+  devUserLimit: 150,
+  loginMethods: ['email'],
+  allowedOrigins: ['https://shop.example'],
+  mfaRequirement: 'off',
+  allowlist: { enabled: false, ...lists },
+  denylist: lists,
+  termsUrl: null,
+  walletsOnLogin: 'ethereum',
+  deletionGraceDays: 30,
+}
+const form: SettingsForm = toSettingsForm(settingsSchema.parse(raw))
 
 describe('validateSettings (what the settings form says as the operator types)', () => {
+  it('shows a server with no development user cap as an empty limit, and sends none when saved', () => {
+    const uncapped = toSettingsForm(settingsSchema.parse({ ...raw, devUserLimit: 0 }))
+    expect(uncapped.devUserLimit).toBe('')
+    expect(validateSettings(uncapped)).toEqual({})
+    expect(toSettingsPatch(uncapped)).not.toHaveProperty('devUserLimit')
+    expect(toSettingsPatch({ ...uncapped, devUserLimit: '40' }).devUserLimit).toBe(40)
+  })
+
   it('accepts the settings the server answered', () => {
     expect(validateSettings(form)).toEqual({})
   })

@@ -34,7 +34,8 @@ export function validateSettings(form: SettingsForm): SettingsProblems {
     .find(Boolean)
   if (origin) problems.origins = origin
   if (form.loginMethods.length === 0) problems.loginMethods = 'Turn on at least one login method'
-  if (!isWhole(form.devUserLimit, 1, 1_000_000)) problems.devUserLimit = 'A whole number of users, at least 1'
+  if (form.devUserLimit.trim() !== '' && !isWhole(form.devUserLimit, 1, 1_000_000))
+    problems.devUserLimit = 'A whole number of users, at least 1'
   if (!isWhole(form.deletionGraceDays, 0, 365))
     problems.deletionGraceDays = 'A whole number of days, 0 to 365'
   if (form.termsUrl.trim() !== '' && !isHttpUrl(form.termsUrl.trim()))
@@ -67,7 +68,8 @@ export function toSettingsPatch(form: SettingsForm) {
   return {
     name: form.name.trim(),
     mode: form.mode,
-    devUserLimit: Number(form.devUserLimit),
+    // Empty: no limit of the app's own, so none is sent (the server's DEV_USER_LIMIT stands).
+    ...(form.devUserLimit.trim() === '' ? {} : { devUserLimit: Number(form.devUserLimit) }),
     loginMethods: form.loginMethods,
     allowedOrigins: splitList(form.origins),
     mfaRequirement: form.mfaRequirement,

@@ -2,6 +2,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyRequest } from 'fastify'
 import { toAuditRow } from '../../platform/audit/toAuditRow'
 import { createId, createRandomToken, hashToken } from '../../platform/crypto/tokens'
+import { devUserLimitOf } from '../apps/devUserLimitOf'
 import type { App, LoginMethod } from '../apps/types'
 import type { ServerContext } from '../context'
 import type { LinkedAccountInput, User } from '../users/usersRepository'
@@ -163,11 +164,12 @@ export async function recordLogin(
 
 /**
  * The development user cap as SQL (`ok` is false when the app is full): counted up to the cap, never
- * a full scan, and only for development apps; production apps pay nothing for it.
+ * a full scan, and only where there is a cap; production apps pay nothing for it.
  */
 function userCapSql(ctx: ServerContext, app: App, appId: string, $: (value: unknown) => string): string {
-  if (app.mode !== 'development') return 'true as ok'
-  const limit = $(app.devUserLimit ?? ctx.config.devUserLimit)
+  const cap = devUserLimitOf(app, ctx.config)
+  if (cap === undefined) return 'true as ok'
+  const limit = $(cap)
   return `count(*) < ${limit}::bigint as ok from (select 1 from users where app_id = ${appId} limit ${limit}::bigint) capped`
 }
 

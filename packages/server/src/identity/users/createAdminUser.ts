@@ -1,6 +1,7 @@
 import { ApiError } from '@satchel/core'
 import { writeAudit } from '../../platform/audit/writeAudit'
 import type { AdminActor } from '../appSecrets/readAdminActor'
+import { devUserLimitOf } from '../apps/devUserLimitOf'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
 import { emitEvent } from '../webhooks/emitEvent'
@@ -30,11 +31,9 @@ export async function createAdminUser(
 ): Promise<string> {
   const [first, ...rest] = accounts.map(toLinkedAccountInput)
   if (!first) throw new ApiError('invalid_data', { message: 'Invalid request data: linked_accounts' })
-  if (app.mode === 'development') {
-    const limit = app.devUserLimit ?? ctx.config.devUserLimit
-    if ((await ctx.users.countUsers(app.id, limit)) >= limit)
-      throw new ApiError('development_mode_user_limit')
-  }
+  const limit = devUserLimitOf(app, ctx.config)
+  if (limit !== undefined && (await ctx.users.countUsers(app.id, limit)) >= limit)
+    throw new ApiError('development_mode_user_limit')
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await ctx.users.createUser(tx, app.id, first)
     for (const account of rest) await ctx.users.linkAccount(tx, app.id, id, account)

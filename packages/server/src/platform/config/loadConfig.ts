@@ -42,7 +42,8 @@ const environmentSchema = z.object({
   SATCHEL_VAULT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 3600),
-  DEV_USER_LIMIT: positiveInt.default(150),
+  // Sign-ups a development-mode app allows (its own `dev_user_limit` may lower it); 0: no cap.
+  DEV_USER_LIMIT: z.coerce.number().int().min(0).default(150),
   BODY_LIMIT_BYTES: positiveInt.default(100_000),
   RATE_LIMIT_SCALE: positiveInt.default(1),
   // How often expired rows are deleted (maintenance/pruneExpiredRows.ts); 0 turns the job off (an
