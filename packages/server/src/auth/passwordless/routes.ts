@@ -12,7 +12,12 @@ import {
 import { issueOtp, type OtpChannel, verifyOtp } from '../../identity/otp/verificationCodes'
 import { clientIp } from '../../identity/requestContext'
 import { addLoginRoutes } from '../../identity/users/addLoginRoutes'
-import type { LinkedAccountInput } from '../../identity/users/usersRepository'
+import {
+  type LinkedAccountInput,
+  type ProfileRow,
+  selectProfileByAccount,
+  toProfileUser,
+} from '../../identity/users/usersRepository'
 import { rateLimitInOrder, rateLimits } from '../../platform/http/rateLimit'
 
 type Channel<Address extends z.ZodRawShape, Proof extends z.ZodRawShape> = {
@@ -121,8 +126,23 @@ function addPasswordlessRoutes<Address extends z.ZodRawShape, Proof extends z.Zo
     proof: spec.proof,
     async verify(satchelApp, body) {
       const { address, code, flowId } = spec.readProof(body)
-      await verifyOtp(ctx, satchelApp.id, spec.channel, address, code, flowId)
-      return spec.account(address)
+      const account = spec.account(address)
+      // The account's user is read in the statement that spends the code: a sign-in's one read.
+      const row = await verifyOtp<ProfileRow>(
+        ctx,
+        satchelApp.id,
+        spec.channel,
+        address,
+        code,
+        flowId,
+        (param) =>
+          selectProfileByAccount(param, {
+            appId: satchelApp.id,
+            type: account.type,
+            subject: account.subject,
+          }),
+      )
+      return { account, owner: row ? toProfileUser(row) : null }
     },
     summaries: spec.summaries,
     unlink: { body: z.object(spec.address), account: (body) => spec.account(spec.read(body)) },

@@ -82,7 +82,10 @@ export async function verifyCode(
   code: string,
 ): Promise<void> {
   const { appId, channel, identifier, flowId } = address
-  if (flowId !== undefined) return consumeFlowCode(ctx, { appId, channel, identifier, flowId }, binding, code)
+  if (flowId !== undefined) {
+    await consumeFlowCode(ctx, { appId, channel, identifier, flowId }, binding, code)
+    return
+  }
   const [row] = await ctx.db.query<{ id: string; code_hash: Buffer; expires_at: Date }>(
     'select id, code_hash, expires_at from verification_codes where app_id = $1 and channel = $2 and identifier = $3',
     [appId, channel, identifier],
@@ -108,18 +111,27 @@ export async function verifyCode(
 }
 
 /**
+ * A read made in the statement that spends a code, run only when the code is right: a SELECT of at
+ * most one row, its values added through `param` (which answers their `$n`).
+ */
+export type ReadWithCode = (param: (value: unknown) => string) => string
+
+/**
  * A code named by its flow, checked and spent in one statement: the try is counted first (the flow id
  * names the count, so no read is needed to find it), then the row is deleted only if the keyed hash,
  * the address and the expiry all match. Comparing the hashes in SQL is safe without constant time:
  * they are HMACs under the server key, so timing reveals nothing about a code. The flow's try count
  * outlives the row, so the fifth wrong try and every try after it are `code_attempts_exceeded`.
+ * `read`, when given, runs in the same statement once the code is spent (one round trip, not two),
+ * and its row is the answer; a wrong code reads nothing, so its timing says nothing of what is there.
  */
-async function consumeFlowCode(
+async function consumeFlowCode<Row extends object>(
   ctx: CodeContext,
   { appId, channel, identifier, flowId }: CodeAddress & { flowId: string },
   binding: readonly string[],
   code: string,
-): Promise<void> {
+  read?: ReadWithCode,
+): Promise<Row | undefined> {
   const attemptsKey = `otp:attempts:${flowId}`
   const attempts = await ctx.kv.increment(attemptsKey, OTP_TTL_SECONDS)
   // Past the fifth try the code is burnt: even the right one is refused, in words that say to ask again.
@@ -127,21 +139,32 @@ async function consumeFlowCode(
     await deleteCode(ctx, flowId)
     throw attemptsExceeded()
   }
-  const hashes = codeHashes(ctx, binding, code)
+  const values: unknown[] = []
+  const param = (value: unknown) => `$${values.push(value)}`
   // A flow's code is a login's proof: the login's own commit waits for the disk and flushes this too.
-  const spent = await ctx.db.query(
-    commitWithoutWaiting(`delete from verification_codes
-      where id = $1 and app_id = $2 and channel = $3 and identifier = $4 and expires_at > $5
-        and code_hash in (${hashes.map((_, index) => `$${index + 6}`).join(', ')})
-      returning id`),
-    [flowId, appId, channel, identifier, new Date(ctx.now()), ...hashes],
+  const spend = commitWithoutWaiting(`delete from verification_codes
+      where id = ${param(flowId)} and app_id = ${param(appId)} and channel = ${param(channel)}
+        and identifier = ${param(identifier)} and expires_at > ${param(new Date(ctx.now()))}
+        and code_hash in (${codeHashes(ctx, binding, code).map(param).join(', ')})
+      returning id`)
+  const [row] = await ctx.db.query<{ spent: boolean; read_found?: true | null } & Row>(
+    read
+      ? `with spent as (${spend})
+         select exists (select 1 from spent) as spent, found.*
+           from (select 1) one left join lateral (
+             select true as read_found, r.* from (${read(param)}) r where exists (select 1 from spent)
+           ) found on true`
+      : `with spent as (${spend}) select exists (select 1 from spent) as spent`,
+    values,
   )
-  if (spent.length === 0) {
+  if (!row?.spent) {
     if (attempts < OTP_MAX_ATTEMPTS) throw wrongCode()
     await deleteCode(ctx, flowId)
     throw attemptsExceeded()
   }
   // The try count is left to expire: it names a flow whose code is gone.
+  const { spent: _, read_found, ...found } = row
+  return read_found ? (found as unknown as Row) : undefined
 }
 
 /**
@@ -182,18 +205,27 @@ export function issueOtp(
 }
 
 /**
- * Checks a sign-in code against the one its flow was sent ({@link verifyCode}).
+ * Checks a sign-in code against the one its flow was sent ({@link verifyCode}); with `read`, answers
+ * that read's row, made in the statement that spends the code (undefined when it found nothing).
  *
  * @example
  * await verifyOtp(ctx, app.id, 'email', 'ada@example.com', '123456', flowId)
+ * const row = await verifyOtp<ProfileRow>(ctx, app.id, 'email', address, code, flowId, (param) => `select …`)
  */
-export function verifyOtp(
+export async function verifyOtp<Row extends object = never>(
   ctx: CodeContext,
   appId: string,
   channel: OtpChannel,
   identifier: string,
   code: string,
   flowId: string,
-): Promise<void> {
-  return verifyCode(ctx, { appId, channel, identifier, flowId }, ['otp', appId, channel, identifier], code)
+  read?: ReadWithCode,
+): Promise<Row | undefined> {
+  return consumeFlowCode<Row>(
+    ctx,
+    { appId, channel, identifier, flowId },
+    ['otp', appId, channel, identifier],
+    code,
+    read,
+  )
 }

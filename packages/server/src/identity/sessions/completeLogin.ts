@@ -2,7 +2,7 @@ import { ApiError } from '@satchel/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App, LoginMethod } from '../apps/types'
 import type { ServerContext } from '../context'
-import type { LinkedAccountInput } from '../users/usersRepository'
+import type { LinkedAccountInput, User } from '../users/usersRepository'
 import { checkLoginAllowed } from './checkLoginAllowed'
 import { createLoginWallets } from './createLoginWallets'
 import { mintSessionTokens, sendAuthenticated } from './issueSession'
@@ -12,6 +12,8 @@ export type CompleteLoginParameters = {
   app: App
   method: LoginMethod
   account: LinkedAccountInput
+  /** The account's user, already read with the proof (null: nobody's yet); read here when not given. */
+  owner?: User | null | undefined
   mode: 'login-or-sign-up' | 'no-signup'
   sessionPublicKey: JsonWebKey | undefined
   isGuest?: boolean
@@ -30,13 +32,26 @@ export async function completeLogin(
   ctx: ServerContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  { app, method, account, mode, sessionPublicKey, isGuest = false, beforeReply }: CompleteLoginParameters,
+  {
+    app,
+    method,
+    account,
+    owner,
+    mode,
+    sessionPublicKey,
+    isGuest = false,
+    beforeReply,
+  }: CompleteLoginParameters,
 ) {
   if (!app.loginMethods.includes(method)) throw new ApiError('disallowed_login_method')
   let login: RecordedLogin | undefined
   for (let attempt = 0; !login; attempt++) {
-    // One read: the account's user with their profile (the answer is built from it, never re-read).
-    const existing = await ctx.users.findUserByAccount(app.id, account.type, account.subject)
+    // One read: the account's user with their profile (the answer is built from it, never re-read),
+    // unless the proof's own statement read it.
+    const existing =
+      attempt === 0 && owner !== undefined
+        ? (owner ?? undefined)
+        : await ctx.users.findUserByAccount(app.id, account.type, account.subject)
     // Every check before anything is written goes here: the app's rules (deleted users, allow and
     // deny lists), answered from the profile just read.
     checkLoginAllowed(app, account, existing)

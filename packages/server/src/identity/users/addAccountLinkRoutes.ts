@@ -14,16 +14,25 @@ import { type LinkedAccountInput, toUserJson, type User } from './usersRepositor
 type App = Parameters<FastifyPluginAsyncZod>[0]
 
 /**
- * A proved account, and when the account is not complete without more (a passkey's credential row),
- * `keep`: it runs the end (the sign-in or the link) inside that work, which `tie`s itself to the
- * account before the end answers.
+ * A proved account, or the account with more:
+ * - `owner`: the account's user, read in the statement that checked the proof (null: nobody's yet),
+ *   so a sign-in does not read it again;
+ * - `keep`, when the account is not complete without more (a passkey's credential row): it runs the
+ *   end (the sign-in or the link) inside that work, which `tie`s itself to the account before the end
+ *   answers.
  */
-export type ProvedAccount =
-  | LinkedAccountInput
-  | {
-      account: LinkedAccountInput
-      keep<T>(end: (tie: () => Promise<void>) => Promise<T>): Promise<T>
-    }
+export type ProvedAccount = LinkedAccountInput | ProvedAccountWith
+
+type ProvedAccountWith = {
+  account: LinkedAccountInput
+  owner?: User | null
+  keep?<T>(end: (tie: () => Promise<void>) => Promise<T>): Promise<T>
+}
+
+/** A proved account in its full form, whichever form `verify` answered. */
+export function readProvedAccount(proved: ProvedAccount): ProvedAccountWith {
+  return 'account' in proved ? proved : { account: proved }
+}
 
 type Proof<Body extends z.ZodType> = {
   body: Body
@@ -98,9 +107,9 @@ export function addAccountLinkRoutes<
     response: { 200: userJsonSchema },
     async handle({ request, body }) {
       const signedIn = readAuth(request)
-      const proved = await link.verify(signedIn, body, request)
-      const end = (account: LinkedAccountInput) => linkAccount(ctx, signedIn, account, gate.method)
-      const user: User = 'keep' in proved ? await proved.keep(() => end(proved.account)) : await end(proved)
+      const { account, keep } = readProvedAccount(await link.verify(signedIn, body, request))
+      const end = () => linkAccount(ctx, signedIn, account, gate.method)
+      const user: User = keep ? await keep(end) : await end()
       return toUserJson(user)
     },
   })
@@ -139,8 +148,7 @@ export function addAccountLinkRoutes<
       response: { 200: z.object({ reauthenticated_at: z.number() }) },
       async handle({ request, body }) {
         const signedIn = readAuth(request)
-        const proved = await proof.verify(signedIn, body, request)
-        const account = 'keep' in proved ? proved.account : proved
+        const { account } = readProvedAccount(await proof.verify(signedIn, body, request))
         return completeReauthentication(ctx, signedIn, { method: gate.method, account })
       },
     })

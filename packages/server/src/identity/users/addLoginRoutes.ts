@@ -6,10 +6,9 @@ import type { ServerContext } from '../context'
 import type { Auth } from '../requestContext'
 import { completeLogin } from '../sessions/completeLogin'
 import { authenticatedUserSchema, loginModeSchema, sessionPublicKeySchema } from '../sessions/schemas'
-import { addAccountLinkRoutes, type ProvedAccount } from './addAccountLinkRoutes'
+import { addAccountLinkRoutes, type ProvedAccount, readProvedAccount } from './addAccountLinkRoutes'
 import { addLoginStep, type LoginStepParameters } from './addLoginStep'
 import type { LoginGate } from './proveLoginMethod'
-import type { LinkedAccountInput } from './usersRepository'
 
 type FastifyApp = Parameters<FastifyPluginAsyncZod>[0]
 
@@ -122,18 +121,19 @@ export function addLoginRoutes<
     async handle({ request, reply, app: satchelApp, body }) {
       // Validated against the schema above; the type provider cannot infer through a generic schema.
       const fields = body as Body
-      const proved = await verify(satchelApp, fields, request)
-      const end = (account: LinkedAccountInput, beforeReply?: () => Promise<void>) =>
+      const { account, owner, keep } = readProvedAccount(await verify(satchelApp, fields, request))
+      const end = (beforeReply?: () => Promise<void>) =>
         completeLogin(ctx, request, reply, {
           app: satchelApp,
           method: gate.method,
           account,
+          owner,
           mode: fields.mode ?? 'login-or-sign-up',
           sessionPublicKey: fields.session_public_key,
           ...(guest ? { isGuest: true } : {}),
           beforeReply,
         })
-      return 'keep' in proved ? proved.keep((tie) => end(proved.account, tie)) : end(proved)
+      return keep ? keep(end) : end()
     },
   })
 

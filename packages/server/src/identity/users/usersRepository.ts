@@ -59,10 +59,10 @@ export function createUsersRepository(db: Db) {
 
     /** The user who owns this account in this app, with their profile ({@link getUser}), if any. */
     async findUserByAccount(appId: string, type: string, subject: string): Promise<User | undefined> {
+      const values: unknown[] = []
       const [row] = await db.query<ProfileRow>(
-        `${PROFILE_SELECT} from linked_accounts l join users u on u.id = l.user_id
-          where l.app_id = $1 and l.type = $2 and l.subject = $3`,
-        [appId, type, subject],
+        selectProfileByAccount((value) => `$${values.push(value)}`, { appId, type, subject }),
+        values,
       )
       return row && toProfileUser(row)
     },
@@ -157,6 +157,22 @@ async function insertAccount(
 export const PROFILE_SELECT = `select u.*,
   coalesce((select json_agg(a order by a.first_verified_at, a.id) from linked_accounts a where a.user_id = u.id), '[]') as accounts,
   coalesce((select json_agg(m.type order by m.enrolled_at, m.type) from mfa_methods m where m.user_id = u.id and m.confirmed), '[]') as mfa`
+
+/**
+ * The {@link PROFILE_SELECT} of the user who owns an account in an app (at most one row), its values
+ * added through `param` (which answers their `$n`), so it can also be part of a larger statement.
+ *
+ * @example
+ * const values: unknown[] = []
+ * const sql = selectProfileByAccount((v) => `$${values.push(v)}`, { appId, type: 'email', subject })
+ */
+export function selectProfileByAccount(
+  param: (value: unknown) => string,
+  { appId, type, subject }: { appId: string; type: string; subject: string },
+): string {
+  return `${PROFILE_SELECT} from linked_accounts l join users u on u.id = l.user_id
+    where l.app_id = ${param(appId)} and l.type = ${param(type)} and l.subject = ${param(subject)}`
+}
 
 /** A row of {@link PROFILE_SELECT}: JSON carries the accounts' timestamps as text. */
 export type ProfileRow = UserRow & {
