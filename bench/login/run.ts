@@ -13,6 +13,7 @@ import { loadavg } from 'node:os'
 import { parseArgs, promisify } from 'node:util'
 import { Redis } from 'ioredis'
 import { countingProxy, pgRoundTrips, redisCommands } from './countingProxy'
+import { createHttpClient } from './httpClient'
 import { backendsCpuMs, machineBusyMs, ownCpuMs, processCpuMs } from './readCpuTime'
 import { runAdminSql } from './runAdminSql'
 
@@ -89,8 +90,8 @@ async function main() {
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const system of systems) {
-        const before = CPU_PARTS.map(([, read]) => read(system))
         system.prepare(LOGINS)
+        const before = CPU_PARTS.map(([, read]) => read(system))
         const perSecond = await throughput(system, LOGINS, CONCURRENCY, round * 1_000_000)
         const perLogin = CPU_PARTS.map(([, read], index) => (read(system) - (before[index] ?? 0)) / LOGINS)
         const serial: Timings[] = []
@@ -321,16 +322,20 @@ async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
   const server = spawn('node', [...profile, bin, 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
   await waitFor(`${base}/healthz`, server)
-  const headers = { 'content-type': 'application/json', 'satchel-app-id': appId, origin: ORIGIN }
-  const post = async (path: string, body: unknown, extra: Record<string, string> = {}) => {
-    const r = await fetch(base + path, {
-      method: 'POST',
-      headers: { ...headers, ...extra },
-      body: JSON.stringify(body),
-    })
-    if (!r.ok) throw new Error(`Satchel ${path}: ${r.status} ${await r.text()}`)
-    return r.json()
+  const headers = { 'satchel-app-id': appId, origin: ORIGIN }
+  const client = createHttpClient(base)
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<T> => {
+    const r = await client.request(method, path, { headers: { ...headers, ...extra }, body })
+    if (r.status !== 200) throw new Error(`Satchel ${path}: ${r.status} ${r.text}`)
+    return r.json<T>()
   }
+  const post = <T>(path: string, body: unknown, extra?: Record<string, string>) =>
+    call<T>('POST', path, body, extra)
   // A person's device makes its session key before it signs in: made ahead of a timed round.
   const sessionKeys: ReturnType<typeof newSessionKey>[] = []
   return {
@@ -343,15 +348,15 @@ async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
       const { key, publicJwk } = sessionKeys.pop() ?? newSessionKey()
       await hooks.before('code issued')
       let t = performance.now()
-      const { flow_id } = await post('/api/v1/passwordless/init', { email })
+      const { flow_id } = await post<{ flow_id: string }>('/api/v1/passwordless/init', { email })
       const issued = performance.now() - t
       await hooks.after('code issued')
       // Reading the code stands in for the person reading the email: not part of the login's latency.
-      const outbox = await (await fetch(`${base}/api/v1/dev/outbox?to=${email}`, { headers })).json()
-      const code = outbox.messages[0].text.match(/\d{6}/)[0]
+      const outbox = await call<{ messages: { text: string }[] }>('GET', `/api/v1/dev/outbox?to=${email}`)
+      const code = outbox.messages[0]?.text.match(/\d{6}/)?.[0]
       await hooks.before('signed in')
       t = performance.now()
-      const auth = await post('/api/v1/passwordless/authenticate', {
+      const auth = await post<{ refresh_token: string }>('/api/v1/passwordless/authenticate', {
         email,
         code,
         flow_id,
@@ -371,7 +376,10 @@ async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
     },
     cpuMs: () => processCpuMs(server.pid),
     databaseCpuMs: () => backendsCpuMs(dbName),
-    stop: () => stopProcess(server),
+    stop: () => {
+      client.close()
+      return stopProcess(server)
+    },
   }
 }
 
@@ -392,10 +400,14 @@ async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix: strin
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   await waitFor(`${base}/healthz`, server)
-  const headers = { 'content-type': 'application/json', origin: base }
-  const call = async (path: string, init: RequestInit) => {
-    const r = await fetch(base + path, init)
-    if (!r.ok) throw new Error(`better-auth ${path}: ${r.status} ${await r.text()}`)
+  const client = createHttpClient(base)
+  const call = async (
+    method: 'GET' | 'POST',
+    path: string,
+    { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
+    const r = await client.request(method, path, { headers: { origin: base, ...headers }, body })
+    if (r.status !== 200) throw new Error(`better-auth ${path}: ${r.status} ${r.text}`)
     return r
   }
   return {
@@ -405,36 +417,27 @@ async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix: strin
       const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`
       await hooks.before('code issued')
       let t = performance.now()
-      await call('/api/auth/email-otp/send-verification-otp', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email, type: 'sign-in' }),
-      })
+      await call('POST', '/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } })
       const issued = performance.now() - t
       await hooks.after('code issued')
       // The code as sendVerificationOTP received it in-process: not part of the login's latency.
-      const { code } = await (await fetch(`${base}/dev/otp?email=${encodeURIComponent(email)}`)).json()
+      const { code } = (await call('GET', `/dev/otp?email=${encodeURIComponent(email)}`)).json<{
+        code: string
+      }>()
       await hooks.before('signed in')
       t = performance.now()
-      const signIn = await call('/api/auth/sign-in/email-otp', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email, otp: code }),
-      })
-      await signIn.json()
+      const signIn = await call('POST', '/api/auth/sign-in/email-otp', { body: { email, otp: code } })
+      signIn.json<unknown>()
       const signedIn = performance.now() - t
       await hooks.after('signed in')
-      const cookie = signIn.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ')
+      const cookie = (signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ')
       await hooks.before('refresh')
       t = performance.now()
       // get-session checks the session token against storage and extends the session when it is due:
       // the closest thing better-auth has to Satchel's refresh (it has no separate refresh token).
-      const session = await (
-        await call('/api/auth/get-session', { headers: { cookie, origin: base } })
-      ).json()
+      const session = (await call('GET', '/api/auth/get-session', { headers: { cookie } })).json<{
+        session?: unknown
+      } | null>()
       const refresh = performance.now() - t
       await hooks.after('refresh')
       if (!session?.session) throw new Error('better-auth get-session answered no session')
@@ -442,7 +445,10 @@ async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix: strin
     },
     cpuMs: () => processCpuMs(server.pid),
     databaseCpuMs: () => backendsCpuMs(dbName),
-    stop: () => stopProcess(server),
+    stop: () => {
+      client.close()
+      return stopProcess(server)
+    },
   }
 }
 
