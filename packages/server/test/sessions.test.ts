@@ -83,16 +83,30 @@ describe('access tokens', () => {
   })
 })
 
-/** A refresh as the SDK makes it: signed by the session key. */
-const refresh = (
+/** A refresh signed by the session key, the key not named. */
+const signedRefresh = (
   key: P256Key,
   body: Record<string, unknown>,
-  options: { appId?: string; headers?: Record<string, string> } = {},
+  options: { headers?: Record<string, string> },
 ) => signedCall(t, 'POST', '/api/v1/sessions', { key, body, ...options })
 
-const loginWithKey = (email: string, appId?: string) => t.loginWithEmail(email, appId ? { appId } : {})
+// Every refresh rule holds both ways a client may send a refresh: naming the key it signs with (the SDK
+// does, and the server checks and rotates in one statement) or not (the server reads the session first).
+describe.each([
+  { names: true, title: 'naming the signing key' },
+  { names: false, title: 'not naming the signing key' },
+])('refresh tokens, $title', ({ names }) => {
+  /** A refresh as the SDK makes it: signed by the session key (and naming it, in the first variant). */
+  const refresh = (
+    key: P256Key,
+    body: Record<string, unknown>,
+    options: { appId?: string; headers?: Record<string, string> } = {},
+  ) => signedCall(t, 'POST', '/api/v1/sessions', { key, body: named(key, body), ...options })
+  const named = (key: P256Key, body: Record<string, unknown>) =>
+    names && !('session_public_key' in body) ? { ...body, session_public_key: key.publicJwk } : body
+  const loginWithKey = (email: string, appId?: string) =>
+    t.loginWithEmail(`${names ? 'named-' : ''}${email}`, appId ? { appId } : {})
 
-describe('refresh tokens', () => {
   it('rotates on every refresh; the new pair works and the old refresh token is spent', async () => {
     const login = await loginWithKey('rotate@example.com')
     const r1 = await refresh(login.key, { refresh_token: login.refresh_token })
@@ -143,7 +157,7 @@ describe('refresh tokens', () => {
 
   it('a signed refresh cannot be sent twice', async () => {
     const login = await loginWithKey('replay-refresh@example.com')
-    const body = { refresh_token: login.refresh_token }
+    const body = named(login.key, { refresh_token: login.refresh_token })
     const expiry = String(t.clock.now + 60_000)
     const payload = serializeAuthorizationPayload(
       buildAuthorizationPayload({
@@ -164,7 +178,7 @@ describe('refresh tokens', () => {
   })
 
   it('a session made without a key refreshes with its token alone, and never gains a key', async () => {
-    const login = await t.loginWithEmail('keyless@example.com', { key: null })
+    const login = await t.loginWithEmail(`${names ? 'named-' : ''}keyless@example.com`, { key: null })
     const key = createP256Key()
     const r = await t.call('POST', '/api/v1/sessions', {
       body: { refresh_token: login.refresh_token, session_public_key: key.publicJwk },
@@ -257,7 +271,7 @@ describe('where the refresh token travels', () => {
     expect((await t.call('POST', '/api/v1/sessions', { body: {}, headers: cookieHeader })).json().code).toBe(
       'invalid_authorization_signature',
     )
-    const refreshed = await refresh(key, {}, { headers: cookieHeader })
+    const refreshed = await signedRefresh(key, {}, { headers: cookieHeader })
     expect(refreshed.statusCode).toBe(200)
     expect(refreshed.json().refresh_token).toBeNull()
     const next = refreshed.cookies.find((c) => c.name === cookie?.name)

@@ -145,7 +145,7 @@ export function createSatchelClient(parameters: CreateSatchelClientParameters): 
     refreshTokenStorage,
     http,
     now,
-    getSessionPrivateKey,
+    getSessionKey: () => keyStore.load(),
     onUser: updateUser,
     onEnded: (reason) => store.dispatch({ type: 'logged_out', ...(reason ? { reason } : {}) }),
     onSaved: () => tabSync?.post({ type: 'session_changed' }),

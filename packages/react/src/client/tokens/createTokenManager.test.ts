@@ -60,7 +60,7 @@ function setup(
     refreshTokenStorage,
     http,
     now: () => Date.now(),
-    getSessionPrivateKey: async () => (keyLost ? undefined : sessionKey.privateKey),
+    getSessionKey: async () => (keyLost ? undefined : sessionKey),
     onUser,
     onEnded,
     onSaved: () => {},
@@ -93,17 +93,21 @@ afterEach(() => {
 })
 
 describe('createTokenManager', () => {
-  it('refreshes a minute before the hour-long token expires, signed by the session key', async () => {
+  it('refreshes a minute before the hour-long token expires, signed by the session key it names', async () => {
     const { manager, http, calls, onUser } = setup()
     await manager.save(first())
     await vi.advanceTimersByTimeAsync(3_539_000)
     expect(http).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1_000)
     expect(http).toHaveBeenCalledTimes(1)
+    const publicJwk = await crypto.subtle.exportKey('jwk', sessionKey.publicKey)
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/api/v1/sessions',
-      body: { refreshToken: 'r0' },
+      body: {
+        refreshToken: 'r0',
+        sessionPublicKey: { kty: 'EC', crv: 'P-256', x: publicJwk.x, y: publicJwk.y },
+      },
     })
     expect(await signatureVerifies(calls[0])).toBe(true)
     expect(manager.current()?.refreshToken).toBe('r1')
@@ -201,7 +205,7 @@ describe('createTokenManager', () => {
     manager.stop()
   })
 
-  it('with the refresh token in a cookie, stores only the access token and refreshes with a signed empty body', async () => {
+  it('with the refresh token in a cookie, stores only the access token and refreshes with a signed body naming only the key', async () => {
     const { manager, calls, storage } = setup(undefined, {
       refreshTokenStorage: 'cookie',
       refreshInCookie: true,
@@ -210,7 +214,7 @@ describe('createTokenManager', () => {
     await manager.save({ token: t0 })
     expect(await storage.getItem('satchel:app_1:session')).toBe(JSON.stringify({ token: t0 }))
     await manager.refresh()
-    expect(calls[0]?.body).toEqual({})
+    expect(Object.keys(calls[0]?.body ?? {})).toEqual(['sessionPublicKey'])
     expect(await signatureVerifies(calls[0])).toBe(true)
     const stored = await storage.getItem('satchel:app_1:session')
     expect(stored).not.toContain('refreshToken')

@@ -2,6 +2,7 @@ import { ApiError, decodeToken } from '@satchel/core'
 import { SessionKeyLostError } from '../../errors/errors'
 import type { HttpClient } from '../http/createHttpClient'
 import { parseAuthenticated, parseStoredSession } from '../parse'
+import { exportSessionPublicKey } from '../session/sessionKey'
 import { REQUEST_EXPIRY_MS, signRequest } from '../session/signRequest'
 import type { SatchelUser, StoredSession } from '../types'
 import { getRefreshDelay } from './getRefreshDelay'
@@ -51,8 +52,8 @@ export type CreateTokenManagerParameters = {
   refreshTokenStorage: 'cookie' | 'storage'
   http: HttpClient
   now: () => number
-  /** The session's private key if this browser still has it; never a new one (it would not match). */
-  getSessionPrivateKey: () => Promise<CryptoKey | undefined>
+  /** The session's key pair if this browser still has it; never a new one (it would not match). */
+  getSessionKey: () => Promise<CryptoKeyPair | undefined>
   /** A refresh answered with the user (possibly changed since). */
   onUser: (user: SatchelUser) => void
   /**
@@ -190,8 +191,8 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
     }
     // A new key would not match the one the session is bound to: without the old one (site data
     // cleared) the user must sign in again, and says so once rather than failing every refresh.
-    const privateKey = await parameters.getSessionPrivateKey()
-    if (!privateKey) {
+    const pair = await parameters.getSessionKey()
+    if (!pair) {
       await end('session_key_lost')
       throw new SessionKeyLostError()
     }
@@ -199,10 +200,21 @@ export function createTokenManager(parameters: CreateTokenManagerParameters): To
       const answer = await http({
         method: 'POST',
         path: '/api/v1/sessions',
-        // Otherwise the refresh token is the HttpOnly cookie scoped to this path.
-        body: stored.refreshToken ? { refreshToken: stored.refreshToken } : {},
+        body: {
+          // Otherwise the refresh token is the HttpOnly cookie scoped to this path.
+          ...(stored.refreshToken ? { refreshToken: stored.refreshToken } : {}),
+          // Naming the key that signs lets the server check and rotate in one statement.
+          sessionPublicKey: await exportSessionPublicKey(pair),
+        },
         sign: ({ method, url, body }) =>
-          signRequest({ privateKey, appId, method, url, body, expiry: serverNow() + REQUEST_EXPIRY_MS }),
+          signRequest({
+            privateKey: pair.privateKey,
+            appId,
+            method,
+            url,
+            body,
+            expiry: serverNow() + REQUEST_EXPIRY_MS,
+          }),
       })
       const parsed = parseAuthenticated(answer, '/api/v1/sessions')
       await save(parsed.session)

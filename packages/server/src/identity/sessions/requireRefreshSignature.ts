@@ -34,3 +34,36 @@ export async function requireRefreshSignature(
     throw new ApiError('invalid_authorization_signature')
   await claimRequestOnce(ctx, { replayKey: getReplayKey(sessionPublicKey, payload), expiresAt })
 }
+
+/**
+ * The same proof against the key the request says signed it (`session_public_key` in the body, as
+ * DPoP proofs carry theirs), before the session is read: true when the signature verifies and the
+ * request was claimed against replay, false (nothing claimed, nothing thrown) otherwise. True proves
+ * only that the sender holds that key; the caller must still find it to be the session's.
+ *
+ * @example
+ * if (await proveClaimedRefreshKey(ctx, request, { appId: app.id, claimedKey })) // rotate where the session's key is claimedKey
+ */
+export async function proveClaimedRefreshKey(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  { appId, claimedKey }: { appId: string; claimedKey: JsonWebKey },
+): Promise<boolean> {
+  const signature = request.headers[AUTHORIZATION_SIGNATURE_HEADER]
+  if (typeof signature !== 'string') return false
+  let expiresAt: number
+  try {
+    expiresAt = readRequestExpiry(ctx, request)
+  } catch {
+    return false
+  }
+  const payload = readSignedPayload(ctx, request, { appId, expiresAt })
+  if (!verifyP256Signature(claimedKey, payload, signature)) return false
+  try {
+    await claimRequestOnce(ctx, { replayKey: getReplayKey(claimedKey, payload), expiresAt })
+    return true
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'replayed_request') return false
+    throw error
+  }
+}

@@ -5,7 +5,8 @@ import { hashSecret, hashToken } from '../../platform/crypto/tokens'
 import type { App } from '../apps/types'
 import type { ServerContext } from '../context'
 import { PROFILE_SELECT, type ProfileRow, toProfileUser, type User } from '../users/usersRepository'
-import { requireRefreshSignature } from './requireRefreshSignature'
+import { proveClaimedRefreshKey, requireRefreshSignature } from './requireRefreshSignature'
+import type { SessionPublicKey } from './schemas'
 import { forgetSessions } from './sessionCache'
 
 /**
@@ -51,9 +52,16 @@ export type RotatedSession = { sessionId: string; user: User; refreshToken: stri
 export async function rotateRefreshToken(
   ctx: ServerContext,
   request: FastifyRequest,
-  { app, presented }: { app: App; presented: string },
+  { app, presented, claimedKey }: { app: App; presented: string; claimedKey?: SessionPublicKey | undefined },
 ): Promise<RotatedSession> {
   const hash = hashToken(presented)
+  // The usual refresh (a live, unspent token of a session bound to the key that signed): one statement.
+  const proved =
+    claimedKey !== undefined && (await proveClaimedRefreshKey(ctx, request, { appId: app.id, claimedKey }))
+  if (proved) {
+    const rotated = await rotateInOneStatement(ctx, { app, presented, hash, key: claimedKey })
+    if (rotated) return rotated
+  }
   const [row] = await ctx.db.query<TokenRow>(
     `select p.*, r.session_id, s.session_public_key, r.used_at, r.expires_at, s.revoked_at,
             s.expires_at as session_expires_at
@@ -65,7 +73,8 @@ export async function rotateRefreshToken(
   const now = ctx.now()
   if (!row || row.revoked_at || row.session_expires_at.getTime() <= now || row.expires_at.getTime() <= now)
     throw new ApiError('missing_or_invalid_token')
-  if (row.session_public_key)
+  // Proved above already (and claimed against replay) when the session's key is the one claimed.
+  if (row.session_public_key && !(proved && sameKey(row.session_public_key, claimedKey)))
     await requireRefreshSignature(ctx, request, { appId: app.id, sessionPublicKey: row.session_public_key })
 
   const rotated = { sessionId: row.session_id, user: toProfileUser(row) }
@@ -96,6 +105,57 @@ export async function rotateRefreshToken(
   }
   await revokeFamily(ctx, request, { app, sessionId: row.session_id, userId: row.id, now })
   throw new ApiError('missing_or_invalid_token')
+}
+
+/**
+ * The usual refresh in one statement (one round trip): spends the token and stores its successor only
+ * if the token is live and unspent and its session, of this app, live and bound to `key` (whose
+ * signature the caller has checked), answering the user's profile with it. Undefined when it did
+ * not rotate (an unknown, spent or expired token, another key, a refresh that lost a race): the
+ * caller then takes the path that tells those apart. Of two racing refreshes one rotates, as the
+ * update re-checks `used_at is null` on the row the other changed.
+ */
+async function rotateInOneStatement(
+  ctx: ServerContext,
+  { app, presented, hash, key }: { app: App; presented: string; hash: Buffer; key: SessionPublicKey },
+): Promise<RotatedSession | undefined> {
+  const now = new Date(ctx.now())
+  const successor = nextRefreshToken(ctx, presented)
+  const [row] = await ctx.db.query<ProfileRow & { session_id: string }>(
+    `with live as (
+       select r.session_id, s.user_id from refresh_tokens r join sessions s on s.id = r.session_id
+        where r.token_hash = $1 and s.app_id = $2 and r.used_at is null and r.expires_at > $3
+          and s.revoked_at is null and s.expires_at > $3
+          and s.session_public_key ->> 'x' = $4 and s.session_public_key ->> 'y' = $5
+     ),
+     spent as (
+       update refresh_tokens set used_at = $3
+        where token_hash = $1 and used_at is null and session_id in (select session_id from live)
+        returning session_id
+     ),
+     used as (update sessions set last_used_at = $3 where id in (select session_id from spent)),
+     successor as (
+       insert into refresh_tokens (token_hash, session_id, expires_at) select $6, session_id, $7 from spent
+     )
+     select spent.session_id, p.*
+       from spent join live using (session_id)
+            cross join lateral (${PROFILE_SELECT} from users u where u.id = live.user_id) p`,
+    [
+      hash,
+      app.id,
+      now,
+      key.x,
+      key.y,
+      hashToken(successor),
+      new Date(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000),
+    ],
+  )
+  return row && { sessionId: row.session_id, user: toProfileUser(row), refreshToken: successor }
+}
+
+/** Whether a session's stored key is the key a request claimed (P-256: the same point). */
+function sameKey(stored: JsonWebKey, claimed: SessionPublicKey | undefined): boolean {
+  return claimed !== undefined && stored.x === claimed.x && stored.y === claimed.y
 }
 
 /** The token that replaces `spent`: derived, not random, so the grace window can answer it again. */

@@ -11,7 +11,7 @@ import { mintSessionTokens, sendAuthenticated } from './issueSession'
 import { logoutEverywhereRoutes } from './logoutEverywhereRoutes'
 import { getRefreshCookieName, REFRESH_COOKIE_PATH } from './refreshTransport'
 import { rotateRefreshToken } from './rotateRefreshToken'
-import { authenticatedUserSchema } from './schemas'
+import { authenticatedUserSchema, sessionPublicKeySchema } from './schemas'
 import { forgetSessions } from './sessionCache'
 
 export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
@@ -27,9 +27,17 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
             'Refresh a session: signed by the session key (satchel-authorization-signature), rotates the refresh token and mints a new access token',
           description:
             'The refresh token comes from the body or, where the server set it so, the HttpOnly refresh cookie. A session bound to a session key at login must sign this request with it, as wallet requests are signed; the key itself never changes here (sign in again for a new one).',
-          // Loose: the signature covers the body exactly as sent (older clients add session_public_key,
-          // which is ignored), so nothing may be stripped from it before the check.
-          body: z.looseObject({ refresh_token: z.string().min(1).max(200).optional() }),
+          // Loose: the signature covers the body exactly as sent, so nothing may be stripped from it
+          // before the check (the key's own members included).
+          body: z.looseObject({
+            refresh_token: z.string().min(1).max(200).optional(),
+            session_public_key: z
+              .looseObject(sessionPublicKeySchema.shape)
+              .optional()
+              .describe(
+                'The session key this request is signed with. When it is the key the session is bound to, the refresh is checked and rotated in one database statement; without it the server reads the session first.',
+              ),
+          }),
           response: { 200: authenticatedUserSchema },
         },
         // The refresh token (and its proof of possession) is the credential, checked here.
@@ -39,7 +47,17 @@ export function sessionRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
         const satchelApp = readApp(request)
         const presented = request.body.refresh_token ?? request.cookies[getRefreshCookieName(satchelApp.id)]
         if (!presented) throw new ApiError('missing_or_invalid_token')
-        const { user, ...rotated } = await rotateRefreshToken(ctx, request, { app: satchelApp, presented })
+        const claimedKey = request.body.session_public_key
+        const { user, ...rotated } = await rotateRefreshToken(ctx, request, {
+          app: satchelApp,
+          presented,
+          claimedKey: claimedKey && {
+            kty: claimedKey.kty,
+            crv: claimedKey.crv,
+            x: claimedKey.x,
+            y: claimedKey.y,
+          },
+        })
         const { token, identityToken } = await mintSessionTokens(ctx, satchelApp, user, rotated.sessionId)
         return sendAuthenticated(ctx, reply, {
           app: satchelApp,

@@ -10,6 +10,8 @@ export const sessionPublicKeySchema = z
   })
   .strip()
 
+export type SessionPublicKey = z.output<typeof sessionPublicKeySchema>
+
 export const loginModeSchema = z.enum(['login-or-sign-up', 'no-signup']).default('login-or-sign-up')
 
 export const userJsonSchema = z.object({
