@@ -42,7 +42,10 @@ export type RotatedSession = { sessionId: string; user: User; refreshToken: stri
  *    loser of that race, a second tab); a token spent earlier revokes the family.
  * The successor is an HMAC of the spent token under the server key, so it can be handed out again
  * without ever being stored: the table keeps only hashes. The session key is never changed here.
- * A refresh is two round trips: one read (the token, its session and the user's profile, which the
+ * A request that names the key it is signed with (`claimedKey`, as the SDK sends it) is checked
+ * against that key first, then rotated in ONE statement that also requires the key to be the
+ * session's and answers the user's profile. Otherwise, or when that statement did not rotate, a
+ * refresh is two round trips: one read (the token, its session and the user's profile, which the
  * answer is built from) and one statement that rotates.
  *
  * @throws {ApiError} `missing_or_invalid_token`, or the signature's errors.
