@@ -4,18 +4,27 @@
 // front of PostgreSQL and Redis and counts round trips and commands per login step.
 // Run: npx tsx bench/login/run.ts [--rounds 5] [--logins 1000] [--concurrency 16]
 // Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379. Installs bench/login/better-auth on first run.
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { loadavg } from 'node:os'
-import { parseArgs, promisify } from 'node:util'
+import { parseArgs } from 'node:util'
 import { Redis } from 'ioredis'
 import { countingProxy, pgRoundTrips, redisCommands } from './countingProxy'
-import { createHttpClient } from './httpClient'
-import { backendsCpuMs, machineBusyMs, ownCpuMs, processCpuMs } from './readCpuTime'
+import { machineBusyMs, ownCpuMs } from './readCpuTime'
 import { runAdminSql } from './runAdminSql'
+import {
+  type Endpoints,
+  ensureBetterAuthInstalled,
+  type Hooks,
+  PG,
+  REDIS,
+  STEPS,
+  type Step,
+  type System,
+  startBetterAuth,
+  startSatchel,
+  type Timings,
+} from './systems'
 
 const { values } = parseArgs({
   options: {
@@ -34,34 +43,7 @@ const COUNT_LOGINS = Number(values['count-logins'])
 /** Logins at the timed concurrency before the first round, not counted: JIT, pools and prepared statements warm. */
 const WARM_UP = 600
 const IDLE_MS = 3000
-const PG = { host: '127.0.0.1', port: Number(process.env.BENCH_PG_PORT ?? 5432) }
-const REDIS = { host: '127.0.0.1', port: 6379 }
 const ADMIN_URL = `postgres://postgres@${PG.host}:${PG.port}/test`
-const ORIGIN = 'http://localhost:5173'
-const execFileAsync = promisify(execFile)
-const bin = new URL('../../packages/server/bin/satchel.js', import.meta.url).pathname
-const betterAuthDir = new URL('./better-auth/', import.meta.url).pathname
-
-const STEPS = ['code issued', 'signed in', 'refresh'] as const
-type Step = (typeof STEPS)[number]
-type Timings = Record<Step, number>
-/** Called around each timed step; the counting pass snapshots its counters there. */
-type Hooks = { before(step: Step): Promise<void>; after(step: Step): Promise<void> }
-const noHooks: Hooks = { before: async () => {}, after: async () => {} }
-
-type System = {
-  name: 'Satchel' | 'better-auth'
-  login(i: number, hooks?: Hooks): Promise<Timings>
-  /** The client's work for `logins` logins done ahead, outside the timed loop (Satchel's session keys). */
-  prepare(logins: number): void
-  /** The server process's CPU time so far (user + system, ms), read from /proc. */
-  cpuMs(): number
-  /** The CPU time so far of the PostgreSQL backends serving this system's database (ms). */
-  databaseCpuMs(): number
-  stop(): Promise<void>
-}
-
-type Endpoints = { pgPort: number; redisPort: number }
 
 async function main() {
   await ensureBetterAuthInstalled()
@@ -295,210 +277,9 @@ async function throughput(system: System, logins: number, concurrency: number, o
   return logins / ((performance.now() - started) / 1000)
 }
 
-async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
-  const port = await freePort()
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '1000000',
-    DEV_USER_LIMIT: '0', // no development user cap: the bench measures what a production app pays
-    SATCHEL_DATA_DIR: `/tmp/${dbName}`,
-    SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),
-    DATABASE_URL: `postgres://postgres@${PG.host}:${at.pgPort}/${dbName}`,
-    REDIS_URL: `redis://${REDIS.host}:${at.redisPort}`,
-  }
-  const created = await execFileAsync(
-    'node',
-    [bin, 'apps', 'create', '--name', 'Bench', '--origin', ORIGIN, '--json'],
-    {
-      env,
-    },
-  )
-  const { app_id: appId } = JSON.parse(created.stdout)
-  // BENCH_CPU_PROFILE=<folder>: the timed Satchel process writes a V8 CPU profile there when it stops.
-  const profile =
-    process.env.BENCH_CPU_PROFILE && at.pgPort === PG.port
-      ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE]
-      : []
-  const server = spawn('node', [...profile, bin, 'serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
-  const base = `http://127.0.0.1:${port}`
-  await waitFor(`${base}/healthz`, server)
-  const headers = { 'satchel-app-id': appId, origin: ORIGIN }
-  const client = createHttpClient(base)
-  const call = async <T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    extra: Record<string, string> = {},
-  ): Promise<T> => {
-    const r = await client.request(method, path, { headers: { ...headers, ...extra }, body })
-    if (r.status !== 200) throw new Error(`Satchel ${path}: ${r.status} ${r.text}`)
-    return r.json<T>()
-  }
-  const post = <T>(path: string, body: unknown, extra?: Record<string, string>) =>
-    call<T>('POST', path, body, extra)
-  // A person's device makes its session key before it signs in: made ahead of a timed round.
-  const sessionKeys: ReturnType<typeof newSessionKey>[] = []
-  return {
-    name: 'Satchel',
-    prepare(logins) {
-      while (sessionKeys.length < logins) sessionKeys.push(newSessionKey())
-    },
-    async login(i, hooks = noHooks) {
-      const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`
-      const { key, publicJwk } = sessionKeys.pop() ?? newSessionKey()
-      await hooks.before('code issued')
-      let t = performance.now()
-      const { flow_id } = await post<{ flow_id: string }>('/api/v1/passwordless/init', { email })
-      const issued = performance.now() - t
-      await hooks.after('code issued')
-      // Reading the code stands in for the person reading the email: not part of the login's latency.
-      const outbox = await call<{ messages: { text: string }[] }>('GET', `/api/v1/dev/outbox?to=${email}`)
-      const code = outbox.messages[0]?.text.match(/\d{6}/)?.[0]
-      await hooks.before('signed in')
-      t = performance.now()
-      const auth = await post<{ refresh_token: string }>('/api/v1/passwordless/authenticate', {
-        email,
-        code,
-        flow_id,
-        session_public_key: publicJwk,
-      })
-      const signedIn = performance.now() - t
-      await hooks.after('signed in')
-      // Signing the refresh is the client's work (as the SDK does it, naming the key it signs with),
-      // before the clock starts.
-      const body = { refresh_token: auth.refresh_token, session_public_key: publicJwk }
-      const signed = signRequest(key.privateKey, `${base}/api/v1/sessions`, body, appId)
-      await hooks.before('refresh')
-      t = performance.now()
-      await post('/api/v1/sessions', body, signed)
-      const refresh = performance.now() - t
-      await hooks.after('refresh')
-      return { 'code issued': issued, 'signed in': signedIn, refresh }
-    },
-    cpuMs: () => processCpuMs(server.pid),
-    databaseCpuMs: () => backendsCpuMs(dbName),
-    stop: () => {
-      client.close()
-      return stopProcess(server)
-    },
-  }
-}
-
-async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix: string): Promise<System> {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, [...process.execArgv, `${betterAuthDir}server.ts`], {
-    cwd: betterAuthDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: `postgres://postgres@${PG.host}:${at.pgPort}/${dbName}`,
-      REDIS_URL: `redis://${REDIS.host}:${at.redisPort}`,
-      REDIS_PREFIX: redisPrefix,
-      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  await waitFor(`${base}/healthz`, server)
-  const client = createHttpClient(base)
-  const call = async (
-    method: 'GET' | 'POST',
-    path: string,
-    { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
-  ) => {
-    const r = await client.request(method, path, { headers: { origin: base, ...headers }, body })
-    if (r.status !== 200) throw new Error(`better-auth ${path}: ${r.status} ${r.text}`)
-    return r
-  }
-  return {
-    name: 'better-auth',
-    prepare() {},
-    async login(i, hooks = noHooks) {
-      const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`
-      await hooks.before('code issued')
-      let t = performance.now()
-      await call('POST', '/api/auth/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } })
-      const issued = performance.now() - t
-      await hooks.after('code issued')
-      // The code as sendVerificationOTP received it in-process: not part of the login's latency.
-      const { code } = (await call('GET', `/dev/otp?email=${encodeURIComponent(email)}`)).json<{
-        code: string
-      }>()
-      await hooks.before('signed in')
-      t = performance.now()
-      const signIn = await call('POST', '/api/auth/sign-in/email-otp', { body: { email, otp: code } })
-      signIn.json<unknown>()
-      const signedIn = performance.now() - t
-      await hooks.after('signed in')
-      const cookie = (signIn.headers.get('set-cookie') ?? []).map((c) => c.split(';')[0]).join('; ')
-      await hooks.before('refresh')
-      t = performance.now()
-      // get-session checks the session token against storage and extends the session when it is due:
-      // the closest thing better-auth has to Satchel's refresh (it has no separate refresh token).
-      const session = (await call('GET', '/api/auth/get-session', { headers: { cookie } })).json<{
-        session?: unknown
-      } | null>()
-      const refresh = performance.now() - t
-      await hooks.after('refresh')
-      if (!session?.session) throw new Error('better-auth get-session answered no session')
-      return { 'code issued': issued, 'signed in': signedIn, refresh }
-    },
-    cpuMs: () => processCpuMs(server.pid),
-    databaseCpuMs: () => backendsCpuMs(dbName),
-    stop: () => {
-      client.close()
-      return stopProcess(server)
-    },
-  }
-}
-
-/** A session key pair (P-256) and its public JWK, as Satchel's SDK makes one on the device. */
-function newSessionKey() {
-  const key = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  const { kty, crv, x, y } = key.publicKey.export({ format: 'jwk' })
-  return { key, publicJwk: { kty, crv, x, y } }
-}
-
-/** Satchel's authorization signature (as its SDK makes it): ECDSA P-256 over canonical JSON of the request. */
-function signRequest(key: KeyObject, url: string, body: Record<string, unknown>, appId: string) {
-  const expiry = String(Date.now() + 120_000)
-  const payload = {
-    version: 1,
-    method: 'POST',
-    url,
-    body,
-    headers: { 'satchel-app-id': appId, 'satchel-request-expiry': expiry },
-  }
-  const bytes = new TextEncoder().encode(canonicalJson(payload))
-  return {
-    'satchel-authorization-signature': sign('sha256', bytes, { key, dsaEncoding: 'ieee-p1363' }).toString(
-      'base64',
-    ),
-    'satchel-request-expiry': expiry,
-  }
-}
-
-/** RFC 8785 for what is signed here (objects, strings and integers): keys sorted, no whitespace. */
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
-}
-
 /** Lets work a response did not wait for (fire-and-forget writes) reach the proxies before counting. */
 function settle() {
   return new Promise((r) => setTimeout(r, 25))
-}
-
-async function ensureBetterAuthInstalled() {
-  if (existsSync(`${betterAuthDir}node_modules/better-auth`)) return
-  console.log('Installing bench/login/better-auth (npm ci, once)…')
-  await execFileAsync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: betterAuthDir })
 }
 
 function admin(sql: string) {
@@ -520,37 +301,8 @@ async function dropRedisKeys(pattern: string) {
   }
 }
 
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await exited
-}
-
 function q(list: number[], p: number) {
   return [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) * p)] ?? 0
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address()
-      s.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before answering ${url}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`server did not start: ${url}`)
 }
 
 await main()

@@ -9,7 +9,8 @@ export type Target = { port: number; host: string; cpu(): Promise<number> }
 /** A request ready to send: which server, and its bytes on the wire. */
 export type PreparedRequest = { target: Target; bytes: Buffer }
 
-export type Response = { status: number; body: string }
+/** An answer: its status, its headers (names lower-cased, every value of a repeated one) and body. */
+export type Response = { status: number; headers: Map<string, string[]>; body: string }
 
 /** An HTTP/1.1 request with a JSON body (none when `body` is undefined), as bytes. */
 export function serializeRequest(
@@ -19,21 +20,33 @@ export function serializeRequest(
   body: unknown,
   headers: Record<string, string>,
 ): PreparedRequest {
+  return { target, bytes: requestBytes(target.host, method, path, body, headers) }
+}
+
+/** The bytes of an HTTP/1.1 request to `host` (`name:port`) with a JSON body (none when undefined). */
+export function requestBytes(
+  host: string,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Buffer {
   const payload = Buffer.from(body === undefined ? '' : JSON.stringify(body))
   const head = [
     `${method} ${path} HTTP/1.1`,
-    `host: ${target.host}`,
+    `host: ${host}`,
     ...(body === undefined ? [] : ['content-type: application/json']),
     `content-length: ${payload.length}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ]
-  return { target, bytes: Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), payload]) }
+  return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), payload])
 }
 
 /**
- * One keep-alive HTTP/1.1 connection sending prepared request bytes, one request at a time, and
- * reading just the status and the Content-Length body: a load generator as light as wrk, so the
- * machine's CPU goes to the server rather than to Node's HTTP client.
+ * One keep-alive HTTP/1.1 connection sending request bytes, one request at a time, and reading the
+ * answer by its Content-Length or its chunks: a load generator as light as wrk, so the machine's CPU
+ * goes to the server rather than to Node's HTTP client. `alive()` turns false once either side closed
+ * it (a server closes one left idle past its keep-alive timeout).
  */
 export async function connect(port: number) {
   const socket = net.connect({ host: '127.0.0.1', port, noDelay: true })
@@ -43,34 +56,79 @@ export async function connect(port: number) {
   })
   let pending: { resolve: (r: Response) => void; reject: (e: Error) => void } | undefined
   let buffered: Buffer = Buffer.alloc(0)
+  let open = true
   const fail = (error: Error) => {
     pending?.reject(error)
     pending = undefined
   }
   socket.on('error', fail)
-  socket.on('close', () => fail(new Error('the server closed the connection')))
+  socket.on('close', () => {
+    open = false
+    fail(new Error('the server closed the connection'))
+  })
   socket.on('data', (chunk: Buffer) => {
     buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk])
-    const headEnd = buffered.indexOf('\r\n\r\n')
-    if (headEnd < 0 || !pending) return
-    const head = buffered.subarray(0, headEnd).toString('latin1')
-    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? Number.NaN)
-    if (!Number.isSafeInteger(length)) return fail(new Error(`no content-length: ${head}`))
-    if (buffered.length < headEnd + 4 + length) return
-    const body = buffered.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8')
-    buffered = buffered.subarray(headEnd + 4 + length)
+    if (!pending) return
+    let parsed: ReturnType<typeof parseResponse>
+    try {
+      parsed = parseResponse(buffered)
+    } catch (error) {
+      return fail(error as Error)
+    }
+    if (!parsed) return
+    buffered = buffered.subarray(parsed.length)
     const done = pending
     pending = undefined
-    done.resolve({ status: Number(head.slice(9, 12)), body })
+    done.resolve(parsed.response)
   })
   return {
     send(bytes: Buffer): Promise<Response> {
       return new Promise((resolve, reject) => {
+        if (!open) return reject(new Error('the connection is closed'))
         pending = { resolve, reject }
         socket.write(bytes)
       })
     },
+    alive: () => open,
     close: () => socket.destroy(),
+  }
+}
+
+/** One whole answer at the start of `bytes` and how many bytes it took, or undefined while incomplete. */
+function parseResponse(bytes: Buffer): { response: Response; length: number } | undefined {
+  const headEnd = bytes.indexOf('\r\n\r\n')
+  if (headEnd < 0) return undefined
+  const [statusLine = '', ...lines] = bytes.subarray(0, headEnd).toString('latin1').split('\r\n')
+  const headers = new Map<string, string[]>()
+  for (const line of lines) {
+    const colon = line.indexOf(':')
+    const name = line.slice(0, colon).trim().toLowerCase()
+    headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()])
+  }
+  let at = headEnd + 4
+  let body: Buffer
+  if (headers.get('transfer-encoding')?.includes('chunked')) {
+    const chunks: Buffer[] = []
+    for (;;) {
+      const sizeEnd = bytes.indexOf('\r\n', at)
+      if (sizeEnd < 0) return undefined
+      const size = Number.parseInt(bytes.subarray(at, sizeEnd).toString('latin1'), 16)
+      if (bytes.length < sizeEnd + 2 + size + 2) return undefined
+      chunks.push(bytes.subarray(sizeEnd + 2, sizeEnd + 2 + size))
+      at = sizeEnd + 2 + size + 2
+      if (size === 0) break
+    }
+    body = Buffer.concat(chunks)
+  } else {
+    const length = Number(headers.get('content-length')?.[0] ?? Number.NaN)
+    if (!Number.isSafeInteger(length)) throw new Error(`no content-length: ${statusLine}`)
+    if (bytes.length < at + length) return undefined
+    body = bytes.subarray(at, at + length)
+    at += length
+  }
+  return {
+    response: { status: Number(statusLine.slice(9, 12)), headers, body: body.toString('utf8') },
+    length: at,
   }
 }
 

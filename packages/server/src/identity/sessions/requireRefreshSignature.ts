@@ -26,13 +26,7 @@ export async function requireRefreshSignature(
   request: FastifyRequest,
   { appId, sessionPublicKey }: { appId: string; sessionPublicKey: JsonWebKey },
 ): Promise<void> {
-  const signature = request.headers[AUTHORIZATION_SIGNATURE_HEADER]
-  if (typeof signature !== 'string') throw new ApiError('invalid_authorization_signature')
-  const expiresAt = readRequestExpiry(ctx, request)
-  const payload = readSignedPayload(ctx, request, { appId, expiresAt })
-  if (!verifyP256Signature(sessionPublicKey, payload, signature))
-    throw new ApiError('invalid_authorization_signature')
-  await claimRequestOnce(ctx, { replayKey: getReplayKey(sessionPublicKey, payload), expiresAt })
+  await claimRequestOnce(ctx, checkRefreshSignature(ctx, request, { appId, key: sessionPublicKey }))
 }
 
 /**
@@ -49,21 +43,25 @@ export async function proveClaimedRefreshKey(
   request: FastifyRequest,
   { appId, claimedKey }: { appId: string; claimedKey: JsonWebKey },
 ): Promise<boolean> {
-  const signature = request.headers[AUTHORIZATION_SIGNATURE_HEADER]
-  if (typeof signature !== 'string') return false
-  let expiresAt: number
   try {
-    expiresAt = readRequestExpiry(ctx, request)
-  } catch {
-    return false
-  }
-  const payload = readSignedPayload(ctx, request, { appId, expiresAt })
-  if (!verifyP256Signature(claimedKey, payload, signature)) return false
-  try {
-    await claimRequestOnce(ctx, { replayKey: getReplayKey(claimedKey, payload), expiresAt })
+    await claimRequestOnce(ctx, checkRefreshSignature(ctx, request, { appId, key: claimedKey }))
     return true
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'replayed_request') return false
+    if (error instanceof ApiError) return false
     throw error
   }
+}
+
+/** The request's signature checked against `key`: what to claim against replay, or the refusal. */
+function checkRefreshSignature(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  { appId, key }: { appId: string; key: JsonWebKey },
+): { replayKey: string; expiresAt: number } {
+  const signature = request.headers[AUTHORIZATION_SIGNATURE_HEADER]
+  if (typeof signature !== 'string') throw new ApiError('invalid_authorization_signature')
+  const expiresAt = readRequestExpiry(ctx, request)
+  const payload = readSignedPayload(ctx, request, { appId, expiresAt })
+  if (!verifyP256Signature(key, payload, signature)) throw new ApiError('invalid_authorization_signature')
+  return { replayKey: getReplayKey(key, payload), expiresAt }
 }
