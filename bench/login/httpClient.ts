@@ -20,6 +20,8 @@ export type HttpClient = {
     path: string,
     options?: { headers?: Record<string, string>; body?: unknown },
   ): Promise<HttpAnswer>
+  /** The requests sent and not yet answered, oldest first: what a stalled round is waiting for. */
+  inFlight(): { method: string; path: string; ms: number }[]
   close(): void
 }
 
@@ -37,6 +39,7 @@ export function createHttpClient(base: string): HttpClient {
   const { host, port } = new URL(base)
   const idle: Connection[] = []
   const all: Connection[] = []
+  const waiting = new Set<{ method: string; path: string; since: number }>()
   return {
     async request(method, path, { headers = {}, body } = {}) {
       // A server closes a connection left idle past its keep-alive timeout (Node's: 5 s).
@@ -46,13 +49,21 @@ export function createHttpClient(base: string): HttpClient {
         connection = await connect(Number(port))
         all.push(connection)
       }
+      const request = { method, path, since: performance.now() }
+      waiting.add(request)
       const {
         status,
         headers: answered,
         body: text,
-      } = await connection.send(requestBytes(host, method, path, body, headers))
+      } = await connection.send(requestBytes(host, method, path, body, headers)).finally(() => {
+        waiting.delete(request)
+      })
       idle.push(connection)
       return { status, headers: answered, text, json: <T>() => JSON.parse(text) as T }
+    },
+    inFlight() {
+      const now = performance.now()
+      return [...waiting].map(({ method, path, since }) => ({ method, path, ms: Math.round(now - since) }))
     },
     close() {
       for (const connection of all.splice(0)) connection.close()

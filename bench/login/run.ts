@@ -265,15 +265,45 @@ function report(
   return writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`)
 }
 
-/** `logins` logins by `concurrency` loops, each starting its next login when the last one ends. */
+/** No login finishing for this long means a request that will never be answered: the round fails. */
+const STALL_MS = 60_000
+
+/**
+ * `logins` logins by `concurrency` loops, each starting its next login when the last one ends. A round
+ * where no login finishes for {@link STALL_MS} fails, naming the requests still waiting, instead of
+ * hanging the bench.
+ */
 async function throughput(system: System, logins: number, concurrency: number, offset: number) {
   let next = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < logins) await system.login(offset + next++)
-    }),
-  )
+  let lastDone = performance.now()
+  const started = lastDone
+  let watchdog: NodeJS.Timeout | undefined
+  const stalled = new Promise<never>((_, reject) => {
+    watchdog = setInterval(() => {
+      if (performance.now() - lastDone < STALL_MS) return
+      const waiting = system.inFlight().map(({ method, path, ms }) => `${method} ${path} (${ms} ms)`)
+      reject(
+        new Error(
+          `${system.name}: no login finished in ${STALL_MS / 1000} s; waiting for ${waiting.join(', ') || 'no request'}`,
+        ),
+      )
+    }, 5000)
+  })
+  try {
+    await Promise.race([
+      stalled,
+      Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < logins) {
+            await system.login(offset + next++)
+            lastDone = performance.now()
+          }
+        }),
+      ),
+    ])
+  } finally {
+    clearInterval(watchdog)
+  }
   return logins / ((performance.now() - started) / 1000)
 }
 

@@ -10,7 +10,7 @@ import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
 } from '../../packages/server/src/identity/signedRequests/authorizationSignature'
-import { createHttpClient } from './httpClient'
+import { createHttpClient, type HttpClient } from './httpClient'
 import { backendsCpuMs, processCpuMs } from './readCpuTime'
 
 export const PG = { host: '127.0.0.1', port: Number(process.env.BENCH_PG_PORT ?? 5432) }
@@ -36,6 +36,8 @@ export type System = {
   cpuMs(): number
   /** The CPU time so far of the PostgreSQL backends serving this system's database (ms). */
   databaseCpuMs(): number
+  /** The client's unanswered requests (method, path, how long): what a stalled round waits for. */
+  inFlight(): ReturnType<HttpClient['inFlight']>
   stop(): Promise<void>
 }
 
@@ -127,6 +129,7 @@ export async function startSatchel(dbName: string, at: Endpoints): Promise<Syste
     },
     cpuMs: () => processCpuMs(server.pid),
     databaseCpuMs: () => backendsCpuMs(dbName),
+    inFlight: () => client.inFlight(),
     stop: () => {
       client.close()
       return stopProcess(server)
@@ -196,6 +199,7 @@ export async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix
     },
     cpuMs: () => processCpuMs(server.pid),
     databaseCpuMs: () => backendsCpuMs(dbName),
+    inFlight: () => client.inFlight(),
     stop: () => {
       client.close()
       return stopProcess(server)
