@@ -6,7 +6,7 @@
 // Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379. Installs bench/login/better-auth on first run.
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import { loadavg } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { Redis } from 'ioredis'
 import { countingProxy, pgRoundTrips, redisCommands } from './countingProxy'
@@ -209,6 +209,11 @@ function report(
         +median(rounds[name].cpuPerLogin[part]).toFixed(2),
       ]),
     ),
+    // What the machine's CPU per login allows with every core busy: no server reaches past it here.
+    'ceiling logins/s (all cores busy)': +(
+      (availableParallelism() * 1000) /
+      median(rounds[name].cpuPerLogin.machine)
+    ).toFixed(0),
     'p50 login c=1 (ms)': +p50(rounds[name].serial).toFixed(2),
     ...Object.fromEntries(STEPS.map((step) => [`p50 ${step}`, +p50(rounds[name].serial, step).toFixed(2)])),
   })

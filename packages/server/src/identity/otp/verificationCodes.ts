@@ -124,6 +124,9 @@ export type ReadWithCode = (param: (value: unknown) => string) => string
  * outlives the row, so the fifth wrong try and every try after it are `code_attempts_exceeded`.
  * `read`, when given, runs in the same statement once the code is spent (one round trip, not two),
  * and its row is the answer; a wrong code reads nothing, so its timing says nothing of what is there.
+ * The read is joined laterally to the spent row, so it is evaluated once per spent row and never
+ * without one. (A filter `where exists (select 1 from spent)` is not enough: PostgreSQL 18, which
+ * PGlite is, moves it above the join and runs the read anyway.)
  */
 async function consumeFlowCode<Row extends object>(
   ctx: CodeContext,
@@ -152,7 +155,8 @@ async function consumeFlowCode<Row extends object>(
       ? `with spent as (${spend})
          select exists (select 1 from spent) as spent, found.*
            from (select 1) one left join lateral (
-             select true as read_found, r.* from (${read(param)}) r where exists (select 1 from spent)
+             select true as read_found, r.*
+               from spent, lateral (select q.* from (${read(param)}) q where spent.id is not null) r
            ) found on true`
       : `with spent as (${spend}) select exists (select 1 from spent) as spent`,
     values,
