@@ -13,8 +13,9 @@ declare module 'fastify' {
 const READINESS_CHECK_TIMEOUT_MS = 1_000
 
 /**
- * `/healthz` (the process and its database answer), `/readyz` (the database, the shared store and
- * the vault answer and the server is not draining: what a load balancer's check asks) and Prometheus
+ * `/healthz` (the process and its database answer), `/readyz` (the database and the shared store
+ * answer and the server is not draining: what a load balancer's check asks; a vault that does not
+ * answer is named as `degraded`, not failing) and Prometheus
  * `/metrics`: requests by route and status, and their
  * latency. Each app instance has its own registry, so tests can build several servers in one process.
  *
@@ -61,17 +62,15 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
   })
   app.get('/readyz', { schema: { hide: true }, config: { guard: 'none' } }, async (_request, reply) => {
     if (draining) return reply.status(503).send({ status: 'draining' })
-    const checks = {
-      database: () => ctx.db.query('select 1'),
-      kv: () => ctx.kv.ping(),
-      vault: () => ctx.vault.ping(),
-    }
-    const results = await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => ((await answers(check)) ? undefined : name)),
-    )
-    const failing = results.filter((name) => name !== undefined)
+    // The vault is every instance's alike: if readiness hung on it, a vault outage would take every
+    // instance out of the balancer, and sign-ins, refreshes and reads with them, though only signing
+    // and key work need it (those answer 503 `service_unavailable` meanwhile). So it is reported, not failed.
+    const [failing, degraded] = await Promise.all([
+      unanswered({ database: () => ctx.db.query('select 1'), kv: () => ctx.kv.ping() }),
+      unanswered({ vault: () => ctx.vault.ping() }),
+    ])
     if (failing.length > 0) return reply.status(503).send({ status: 'unavailable', failing })
-    return { status: 'ready' }
+    return degraded.length > 0 ? { status: 'ready', degraded } : { status: 'ready' }
   })
 
   if (ctx.config.metricsToken !== undefined || ctx.config.env !== 'production')
@@ -83,6 +82,14 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): 
   app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { guard: 'none' } }, async () =>
     app.swagger(),
   )
+}
+
+/** The names of the checks that do not answer, each run at once with its own timeout. */
+async function unanswered(checks: Record<string, () => Promise<unknown>>): Promise<string[]> {
+  const results = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => ((await answers(check)) ? undefined : name)),
+  )
+  return results.filter((name) => name !== undefined)
 }
 
 /** True when `check` settles successfully within {@link READINESS_CHECK_TIMEOUT_MS}. */
