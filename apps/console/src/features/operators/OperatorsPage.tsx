@@ -31,16 +31,18 @@ export default function OperatorsPage() {
               {data.length === 0 ? (
                 <p>No operators yet.</p>
               ) : (
-                <ul className="card list">
-                  {data.map((operator) => (
-                    <OperatorItem
-                      key={operator.id}
-                      operator={operator}
-                      isSelf={operator.userId !== null && operator.userId === user?.id}
-                      onRemoved={operators.refetch}
-                    />
-                  ))}
-                </ul>
+                <div className="card">
+                  <ul className="list">
+                    {data.map((operator) => (
+                      <OperatorItem
+                        key={operator.id}
+                        operator={operator}
+                        isSelf={operator.userId !== null && operator.userId === user?.id}
+                        onRemoved={operators.refetch}
+                      />
+                    ))}
+                  </ul>
+                </div>
               )}
               <AddOperatorForm onAdded={operators.refetch} />
             </>

@@ -36,17 +36,19 @@ export default function SecretsPage() {
           data.length === 0 ? (
             <p>No secrets yet: make one below for your app’s backend.</p>
           ) : (
-            <ul className="card list">
-              {data.map((secret) => (
-                <SecretItem
-                  key={secret.id}
-                  secret={secret}
-                  canDelete={!readOnly}
-                  onDeleted={secrets.refetch}
-                  onRoleRefused={setRefusal}
-                />
-              ))}
-            </ul>
+            <div className="card">
+              <ul className="list">
+                {data.map((secret) => (
+                  <SecretItem
+                    key={secret.id}
+                    secret={secret}
+                    canDelete={!readOnly}
+                    onDeleted={secrets.refetch}
+                    onRoleRefused={setRefusal}
+                  />
+                ))}
+              </ul>
+            </div>
           )
         }
       </ReadView>
