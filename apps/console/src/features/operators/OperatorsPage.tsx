@@ -23,7 +23,7 @@ export default function OperatorsPage() {
       <h1>Operators</h1>
       <p className="muted">The people who can sign in to this console, for every app of this server.</p>
       {operators.status === 'error' && isRoleRefusal(operators.error) ? (
-        <ErrorMessage title="Only owners see and change the operators" error={operators.error} />
+        <ErrorMessage title="Ask an owner to manage the operators" error={operators.error} />
       ) : (
         <ReadView read={operators} what="operators">
           {({ data }) => (
