@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react'
+import { type MouseEvent, useEffect, useRef } from 'react'
 import { useConsole } from './ConsoleContext'
 import { ROUTES } from './routes'
 import { consoleHref } from './useConsoleState'
@@ -11,6 +11,11 @@ import { consoleHref } from './useConsoleState'
  */
 export function Nav({ current }: { current: string }) {
   const { navigate } = useConsole()
+  const currentLink = useRef<HTMLAnchorElement>(null)
+  // On a phone the navigation is one row that scrolls sideways: keep the current screen's link in view.
+  useEffect(() => {
+    if (current) currentLink.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [current])
   const follow = (event: MouseEvent<HTMLAnchorElement>, path: string) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
@@ -22,6 +27,7 @@ export function Nav({ current }: { current: string }) {
         {ROUTES.map((route) => (
           <li key={route.path}>
             <a
+              ref={route.path === current ? currentLink : undefined}
               href={consoleHref(route.path)}
               aria-current={route.path === current ? 'page' : undefined}
               onClick={(event) => follow(event, route.path)}

@@ -4,7 +4,7 @@ import { Loading } from '../shared/ui/Loading'
 import { AppSwitcher } from './AppSwitcher'
 import { useConsole } from './ConsoleContext'
 import { Nav } from './Nav'
-import { matchRoute, ROUTES } from './routes'
+import { resolveRoute } from './routes'
 
 /**
  * The signed-in console: the header (app switcher, who is signed in, sign out), the navigation, and
@@ -17,7 +17,7 @@ export function Shell() {
   const { path, appId, navigate } = useConsole()
   const { user } = useSatchel()
   const { logout, status } = useLogout()
-  const route = matchRoute(path) ?? ROUTES[1]
+  const route = resolveRoute(path)
   const email = String(user?.linkedAccounts.find((account) => account.type === 'email')?.address ?? '')
   const Page = route?.page
   return (

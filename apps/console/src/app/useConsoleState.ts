@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ConsoleState } from './ConsoleContext'
 import type { ConsoleConfig } from './readConsoleConfig'
+import { DEFAULT_PATH } from './routes'
 
 const BASE = '/console'
 const APP_KEY = 'satchel-console-app'
@@ -8,7 +9,7 @@ const APP_KEY = 'satchel-console-app'
 const readPath = () => {
   const path = window.location.pathname
   const inner = path.startsWith(BASE) ? path.slice(BASE.length) : path
-  return inner === '' || inner === '/' ? '/users' : inner
+  return inner === '' || inner === '/' ? DEFAULT_PATH : inner
 }
 
 /**

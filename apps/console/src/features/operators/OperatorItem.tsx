@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import { useAdminWrite } from '../../shared/api/useAdminWrite'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { confirmRemoveOperator, describeOperator, describeRole } from './describeOperator'
+import type { Operator } from './operatorSchemas'
+
+/**
+ * One operator (or pending invitation): email, role, since when, and a remove that asks first. The
+ * server refuses to remove the last owner; its sentence is shown here.
+ *
+ * @example
+ * <OperatorItem operator={operator} isSelf={false} onRemoved={refetch} />
+ */
+export function OperatorItem({
+  operator,
+  isSelf,
+  onRemoved,
+}: {
+  operator: Operator
+  isSelf: boolean
+  onRemoved: () => void
+}) {
+  const { write, state, pending, reset } = useAdminWrite()
+  const [asking, setAsking] = useState(false)
+  const remove = () =>
+    write({ method: 'DELETE', path: `/api/v1/console/operators/${encodeURIComponent(operator.id)}` }).then(
+      () => {
+        setAsking(false)
+        onRemoved()
+      },
+      () => setAsking(false),
+    )
+  return (
+    <li className="list__item stack-small">
+      <div className="row">
+        <div className="stack-small grow">
+          <span className="break">
+            {operator.email}
+            <span className="badge">{describeRole(operator.role)}</span>
+            {isSelf ? <span className="badge badge--ok">You</span> : null}
+          </span>
+          <span className="muted">{describeOperator(operator)}</span>
+        </div>
+        {asking ? null : (
+          <button
+            type="button"
+            className="button button--danger button--small"
+            aria-label={`Remove ${operator.email}`}
+            onClick={() => {
+              reset()
+              setAsking(true)
+            }}
+          >
+            Remove…
+          </button>
+        )}
+      </div>
+      {asking ? (
+        <div className="stack-small">
+          <p>{confirmRemoveOperator(operator, isSelf)}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--danger button--small"
+              disabled={pending}
+              onClick={() => void remove()}
+            >
+              {pending ? 'Removing…' : 'Yes, remove'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={pending}
+              onClick={() => setAsking(false)}
+            >
+              Keep
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {state.status === 'error' ? (
+        <ErrorMessage title="The operator was not removed" error={state.error} />
+      ) : null}
+    </li>
+  )
+}

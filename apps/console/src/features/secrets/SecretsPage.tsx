@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import { useConsole } from '../../app/ConsoleContext'
+import { useAdminRead } from '../../shared/api/useAdminRead'
+import { ErrorMessage } from '../../shared/ui/ErrorMessage'
+import { ReadView } from '../../shared/ui/ReadView'
+import { MakeSecretForm } from './MakeSecretForm'
+import { SecretItem } from './SecretItem'
+import { ShownSecret } from './ShownSecret'
+import { appSecretListSchema, type MadeSecret } from './secretSchemas'
+
+/**
+ * The secrets the app's backend calls the API with: listed by prefix (the server never shows one
+ * again), made (shown once, here, until dismissed or the operator leaves) and deleted. A viewer reads
+ * the list only: once the server refuses them for their role, the controls go.
+ *
+ * @example
+ * <SecretsPage />
+ */
+export default function SecretsPage() {
+  const { appId } = useConsole()
+  const secrets = useAdminRead({ path: '/api/v1/apps/secrets', schema: appSecretListSchema, appId })
+  const [made, setMade] = useState<MadeSecret | undefined>()
+  // The server's refusal for the operator's role (a viewer): from then on the screen only reads.
+  const [refusal, setRefusal] = useState<unknown>()
+  const readOnly = refusal !== undefined
+  return (
+    <section className="stack">
+      <h1>App secrets</h1>
+      <p className="muted">
+        Your app’s backend sends one of these with each call to the admin API. A read-only secret can only
+        read.
+      </p>
+      {made ? <ShownSecret made={made} onDismiss={() => setMade(undefined)} /> : null}
+      <ReadView read={secrets} what="app secrets">
+        {({ data }) =>
+          data.length === 0 ? (
+            <p>No secrets yet: make one below for your app’s backend.</p>
+          ) : (
+            <div className="card">
+              <ul className="list">
+                {data.map((secret) => (
+                  <SecretItem
+                    key={secret.id}
+                    secret={secret}
+                    canDelete={!readOnly}
+                    onDeleted={secrets.refetch}
+                    onRoleRefused={setRefusal}
+                  />
+                ))}
+              </ul>
+            </div>
+          )
+        }
+      </ReadView>
+      {readOnly ? (
+        <ErrorMessage title="Your role can only read this app’s secrets" error={refusal} />
+      ) : (
+        <MakeSecretForm
+          onMade={(next) => {
+            setMade(next)
+            secrets.refetch()
+          }}
+          onRoleRefused={setRefusal}
+        />
+      )}
+    </section>
+  )
+}
