@@ -198,6 +198,18 @@ describe("the console's own routes", () => {
     })
   })
 
+  it('tells each operator their own role, so the console offers a viewer no changes; a non-operator is told nothing', async () => {
+    for (const role of ['viewer', 'admin', 'owner'] as const) {
+      const operator = await signInOperator(role)
+      const me = await t.call('GET', '/api/v1/console/me', { token: operator.token, appId: operatorAppId })
+      expect(me.statusCode, me.body).toBe(200)
+      expect(me.json()).toEqual({ email: `operator${count}@example.com`, role })
+    }
+    const stranger = await signInOperator(null)
+    const refused = await t.call('GET', '/api/v1/console/me', { token: stranger.token, appId: operatorAppId })
+    expect(refused.json().code).toBe('operator_role_required')
+  })
+
   it('only an owner changes operators, with a fresh login; an invitation is taken up by signing in', async () => {
     const admin = await signInOperator('admin')
     const asAdmin = await t.call('GET', '/api/v1/console/operators', {

@@ -150,6 +150,7 @@ describe('one guard per route, enforced in one place', () => {
         "GET /api/v1/analytics/daily  app",
         "GET /api/v1/console/apps  console",
         "POST /api/v1/console/apps  console",
+        "GET /api/v1/console/me  console",
         "GET /api/v1/console/operators  console",
         "POST /api/v1/console/operators  console",
         "DELETE /api/v1/console/operators/:operator_id  console",

@@ -5,6 +5,7 @@ import { AppSwitcher } from './AppSwitcher'
 import { useConsole } from './ConsoleContext'
 import { Nav } from './Nav'
 import { resolveRoute } from './routes'
+import { useSignedInOperator } from './useSignedInOperator'
 
 /**
  * The signed-in console: the header (app switcher, who is signed in, sign out), the navigation, and
@@ -19,6 +20,7 @@ export function Shell() {
   const { logout, status } = useLogout()
   const route = resolveRoute(path)
   const email = String(user?.linkedAccounts.find((account) => account.type === 'email')?.address ?? '')
+  const role = useSignedInOperator().data?.role
   const Page = route?.page
   return (
     <div className="shell">
@@ -28,7 +30,10 @@ export function Shell() {
       <header className="topbar">
         <span className="brand">Satchel console</span>
         <AppSwitcher />
-        <span className="topbar__user">{email}</span>
+        <span className="topbar__user">
+          {email}
+          {role ? <span className="topbar__role"> · {role}</span> : null}
+        </span>
         <button
           type="button"
           className="button button--secondary button--small"

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
+import { useSignedInOperator } from '../../app/useSignedInOperator'
 import { useAdminRead } from '../../shared/api/useAdminRead'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { ReadView } from '../../shared/ui/ReadView'
@@ -20,9 +21,10 @@ export default function SecretsPage() {
   const { appId } = useConsole()
   const secrets = useAdminRead({ path: '/api/v1/apps/secrets', schema: appSecretListSchema, appId })
   const [made, setMade] = useState<MadeSecret | undefined>()
-  // The server's refusal for the operator's role (a viewer): from then on the screen only reads.
+  // A viewer only reads; so does anyone the server refused for their role (a role changed meanwhile).
+  const viewer = useSignedInOperator().data?.role === 'viewer'
   const [refusal, setRefusal] = useState<unknown>()
-  const readOnly = refusal !== undefined
+  const readOnly = viewer || refusal !== undefined
   return (
     <section className="stack">
       <h1>App secrets</h1>
@@ -52,8 +54,12 @@ export default function SecretsPage() {
           )
         }
       </ReadView>
-      {readOnly ? (
+      {refusal !== undefined ? (
         <ErrorMessage title="Your role can only read this app’s secrets" error={refusal} />
+      ) : viewer ? (
+        <p className="muted">
+          As a viewer you can read this list; an owner or admin makes and deletes secrets.
+        </p>
       ) : (
         <MakeSecretForm
           onMade={(next) => {

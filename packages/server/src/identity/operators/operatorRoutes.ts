@@ -16,13 +16,30 @@ const operatorJson = z.object({
 })
 
 /**
- * Who operates the console, owner only: list, invite (or change the role of) an email, remove. The
+ * Who operates the console: any operator reads their own role (`/me`); the owner lists, invites (or
+ * changes the role of) an email and removes. The
  * `console` guard has already asked for the session key's signature and a step-up on the two writes,
  * so a stolen access token of an owner cannot make its thief an operator.
  */
 export function operatorRoutes(ctx: ServerContext): FastifyPluginAsyncZod {
   return async (app) => {
     const schema = { tags: ['console'], security: [{ bearer: [] }] }
+    app.get(
+      '/api/v1/console/me',
+      {
+        schema: {
+          ...schema,
+          summary: 'The signed-in operator: email and role (what the console may offer them)',
+          response: { 200: z.object({ email: z.string(), role: z.enum(OPERATOR_ROLES) }) },
+        },
+        config: { guard: 'console' },
+      },
+      async (request) => {
+        const { operator } = readConsoleCaller(request, OPERATOR_ROLES)
+        return { email: operator.email, role: operator.role }
+      },
+    )
+
     app.get(
       '/api/v1/console/operators',
       {
