@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
-import { useSignedInOperator } from '../../app/useSignedInOperator'
+import { useOperatorAccess } from '../../app/useOperatorAccess'
 import { useAdminRead } from '../../shared/api/useAdminRead'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { ReadView } from '../../shared/ui/ReadView'
@@ -12,7 +12,7 @@ import { appSecretListSchema, type MadeSecret } from './secretSchemas'
 /**
  * The secrets the app's backend calls the API with: listed by prefix (the server never shows one
  * again), made (shown once, here, until dismissed or the operator leaves) and deleted. A viewer reads
- * the list only: once the server refuses them for their role, the controls go.
+ * the list only, and so does anyone the server refused for their role (a role changed meanwhile).
  *
  * @example
  * <SecretsPage />
@@ -21,10 +21,9 @@ export default function SecretsPage() {
   const { appId } = useConsole()
   const secrets = useAdminRead({ path: '/api/v1/apps/secrets', schema: appSecretListSchema, appId })
   const [made, setMade] = useState<MadeSecret | undefined>()
-  // A viewer only reads; so does anyone the server refused for their role (a role changed meanwhile).
-  const viewer = useSignedInOperator().data?.role === 'viewer'
+  const access = useOperatorAccess()
   const [refusal, setRefusal] = useState<unknown>()
-  const readOnly = viewer || refusal !== undefined
+  const canChange = access === 'change' && refusal === undefined
   return (
     <section className="stack">
       <h1>App secrets</h1>
@@ -44,7 +43,7 @@ export default function SecretsPage() {
                   <SecretItem
                     key={secret.id}
                     secret={secret}
-                    canDelete={!readOnly}
+                    canDelete={canChange}
                     onDeleted={secrets.refetch}
                     onRoleRefused={setRefusal}
                   />
@@ -56,11 +55,11 @@ export default function SecretsPage() {
       </ReadView>
       {refusal !== undefined ? (
         <ErrorMessage title="Your role can only read this app’s secrets" error={refusal} />
-      ) : viewer ? (
+      ) : access === 'read' ? (
         <p className="muted">
           As a viewer you can read this list; an owner or admin makes and deletes secrets.
         </p>
-      ) : (
+      ) : access === 'change' ? (
         <MakeSecretForm
           onMade={(next) => {
             setMade(next)
@@ -68,7 +67,7 @@ export default function SecretsPage() {
           }}
           onRoleRefused={setRefusal}
         />
-      )}
+      ) : null}
     </section>
   )
 }
