@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
+import type { OperatorAccess } from '../../app/getOperatorAccess'
+import { useOperatorAccess } from '../../app/useOperatorAccess'
 import { useAdminRead } from '../../shared/api/useAdminRead'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
@@ -12,6 +14,7 @@ import { toSettingsPatch, validateSettings } from './validateSettings'
 /**
  * The app's settings: login methods, origins, MFA, allow and deny lists, mode, the development user
  * limit, terms, wallets on login. Checked as they are typed; saved together (every change audited).
+ * A viewer sees the same fields, unchangeable, and no Save.
  *
  * @example
  * <SettingsPage />
@@ -19,11 +22,14 @@ import { toSettingsPatch, validateSettings } from './validateSettings'
 export default function SettingsPage() {
   const { appId } = useConsole()
   const settings = useAdminRead({ path: '/api/v1/apps/settings', schema: settingsSchema, appId })
+  const access = useOperatorAccess()
   return (
     <section className="stack">
       <h1>Settings</h1>
       <ReadView read={settings} what="settings">
-        {(data) => <SettingsEditor key={data.id} settings={data} onSaved={settings.setData} />}
+        {(data) => (
+          <SettingsEditor key={data.id} settings={data} access={access} onSaved={settings.setData} />
+        )}
       </ReadView>
     </section>
   )
@@ -31,9 +37,11 @@ export default function SettingsPage() {
 
 function SettingsEditor({
   settings,
+  access,
   onSaved,
 }: {
   settings: Settings
+  access: OperatorAccess
   onSaved: (settings: Settings) => void
 }) {
   const { appId } = useConsole()
@@ -57,8 +65,11 @@ function SettingsEditor({
 
   return (
     <form className="stack" onSubmit={(event) => void save(event).catch(() => {})} noValidate>
-      <SettingsFields form={form} problems={problems} change={change} />
-      <AccessLists form={form} problems={problems} change={change} />
+      {/* The values are what a viewer came for: shown, but unchangeable until the role allows it. */}
+      <fieldset className="bare stack" disabled={access !== 'change'}>
+        <SettingsFields form={form} problems={problems} change={change} />
+        <AccessLists form={form} problems={problems} change={change} />
+      </fieldset>
       {state.status === 'error' ? (
         <ErrorMessage title="The settings were not saved" error={state.error} />
       ) : null}
@@ -67,12 +78,16 @@ function SettingsEditor({
           Settings saved.
         </p>
       ) : null}
-      <div className="actions sticky-actions">
-        <button type="submit" className="button" disabled={!valid || pending}>
-          {pending ? 'Saving…' : 'Save settings'}
-        </button>
-        {valid ? null : <span className="muted">Fix the fields marked above to save.</span>}
-      </div>
+      {access === 'change' ? (
+        <div className="actions sticky-actions">
+          <button type="submit" className="button" disabled={!valid || pending}>
+            {pending ? 'Saving…' : 'Save settings'}
+          </button>
+          {valid ? null : <span className="muted">Fix the fields marked above to save.</span>}
+        </div>
+      ) : access === 'read' ? (
+        <p className="muted">As a viewer you can read these settings; an owner or admin changes them.</p>
+      ) : null}
     </form>
   )
 }
