@@ -9,12 +9,13 @@ import { deliveryListSchema } from './webhookSchemas'
 
 /**
  * An endpoint's deliveries, newest first: event, status, attempts, last response code; each can be
- * sent again (replay). Refreshed every 5 seconds while shown, so a new event appears on its own.
+ * sent again (replay, when `canReplay`). Refreshed every 5 seconds while shown, so a new event
+ * appears on its own.
  *
  * @example
- * <DeliveryList endpointId="whe_1" />
+ * <DeliveryList endpointId="whe_1" canReplay />
  */
-export function DeliveryList({ endpointId }: { endpointId: string }) {
+export function DeliveryList({ endpointId, canReplay }: { endpointId: string; canReplay: boolean }) {
   const { appId } = useConsole()
   const [cursor, setCursor] = useState<string | undefined>()
   const path = `/api/v1/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries`
@@ -65,14 +66,16 @@ export function DeliveryList({ endpointId }: { endpointId: string }) {
                   >
                     {delivery.status}
                   </span>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    disabled={pending}
-                    onClick={() => void replay(delivery.id)}
-                  >
-                    Replay
-                  </button>
+                  {canReplay ? (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      disabled={pending}
+                      onClick={() => void replay(delivery.id)}
+                    >
+                      Replay
+                    </button>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -6,17 +6,20 @@ import { DeliveryList } from './DeliveryList'
 import { type Endpoint, secretAnswerSchema } from './webhookSchemas'
 
 /**
- * One endpoint: its URL and state, "send test event", secret rotation, and its deliveries.
+ * One endpoint: its URL and state, "send test event" and secret rotation (when `canChange`), and its
+ * deliveries.
  *
  * @example
- * <EndpointCard endpoint={endpoint} onSecret={show} onChange={refetch} />
+ * <EndpointCard endpoint={endpoint} canChange onSecret={show} onChange={refetch} />
  */
 export function EndpointCard({
   endpoint,
+  canChange,
   onSecret,
   onChange,
 }: {
   endpoint: Endpoint
+  canChange: boolean
   onSecret: (shown: { endpointId: string; secret: string }) => void
   onChange: () => void
 }) {
@@ -47,26 +50,28 @@ export function EndpointCard({
       {endpoint.enabled ? null : (
         <p className="badge badge--danger">Disabled: {endpoint.disabledReason ?? 'by the operator'}</p>
       )}
-      <div className="actions">
-        <button
-          type="button"
-          className="button button--small"
-          disabled={pending}
-          onClick={() => void sendTest()}
-        >
-          Send test event
-        </button>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={pending}
-          onClick={() => void rotate()}
-        >
-          Rotate secret
-        </button>
-      </div>
+      {canChange ? (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--small"
+            disabled={pending}
+            onClick={() => void sendTest()}
+          >
+            Send test event
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={pending}
+            onClick={() => void rotate()}
+          >
+            Rotate secret
+          </button>
+        </div>
+      ) : null}
       {state.status === 'error' ? <ErrorMessage error={state.error} /> : null}
-      <DeliveryList key={deliveriesKey} endpointId={endpoint.id} />
+      <DeliveryList key={deliveriesKey} endpointId={endpoint.id} canReplay={canChange} />
     </li>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
+import { useOperatorAccess } from '../../app/useOperatorAccess'
 import { useAdminRead } from '../../shared/api/useAdminRead'
 import { ReadView } from '../../shared/ui/ReadView'
 import { AddEndpointForm } from './AddEndpointForm'
@@ -8,7 +9,8 @@ import { endpointListSchema } from './webhookSchemas'
 
 /**
  * The app's webhook endpoints: add one (its signing secret shown once), and for each its secret
- * rotation, a test event, and the deliveries with their status and response code, replayable.
+ * rotation, a test event, and the deliveries with their status and response code, replayable. A
+ * viewer reads the endpoints and deliveries only.
  *
  * @example
  * <WebhooksPage />
@@ -17,6 +19,7 @@ export default function WebhooksPage() {
   const { appId } = useConsole()
   const endpoints = useAdminRead({ path: '/api/v1/webhooks/endpoints', schema: endpointListSchema, appId })
   const [secret, setSecret] = useState<{ endpointId: string; secret: string } | undefined>()
+  const access = useOperatorAccess()
   return (
     <section className="stack">
       <h1>Webhooks</h1>
@@ -46,6 +49,7 @@ export default function WebhooksPage() {
                 <EndpointCard
                   key={endpoint.id}
                   endpoint={endpoint}
+                  canChange={access === 'change'}
                   onSecret={setSecret}
                   onChange={endpoints.refetch}
                 />
@@ -54,12 +58,19 @@ export default function WebhooksPage() {
           )
         }
       </ReadView>
-      <AddEndpointForm
-        onAdded={(added) => {
-          setSecret(added)
-          endpoints.refetch()
-        }}
-      />
+      {access === 'change' ? (
+        <AddEndpointForm
+          onAdded={(added) => {
+            setSecret(added)
+            endpoints.refetch()
+          }}
+        />
+      ) : access === 'read' ? (
+        <p className="muted">
+          As a viewer you can read the endpoints and their deliveries; an owner or admin adds, tests and
+          replays them.
+        </p>
+      ) : null}
     </section>
   )
 }
