@@ -6,12 +6,21 @@ import { type AdminUser, formatTime } from './userSchemas'
 
 /**
  * Deleting a user (sessions and wallets revoked at once; restorable until the grace period ends), or
- * restoring one. Deleting asks twice, and the server asks the operator to confirm it's them.
+ * restoring one. Deleting asks twice, and the server asks the operator to confirm it's them. Without
+ * `canChange` it only says when a deleted user was deleted and until when they can be restored.
  *
  * @example
- * <DeleteUser user={user} onChange={refetch} />
+ * <DeleteUser user={user} canChange onChange={refetch} />
  */
-export function DeleteUser({ user, onChange }: { user: AdminUser; onChange: () => void }) {
+export function DeleteUser({
+  user,
+  canChange,
+  onChange,
+}: {
+  user: AdminUser
+  canChange: boolean
+  onChange: () => void
+}) {
   const { appId } = useConsole()
   const { write, state, pending } = useAdminWrite()
   const [asking, setAsking] = useState(false)
@@ -24,6 +33,7 @@ export function DeleteUser({ user, onChange }: { user: AdminUser; onChange: () =
       },
       () => {},
     )
+  if (!canChange && !user.deletedAt) return null
   return (
     <section className="card stack-small danger-zone" aria-labelledby="delete-user">
       <h2 id="delete-user">{user.deletedAt ? 'Deleted user' : 'Delete user'}</h2>
@@ -32,14 +42,16 @@ export function DeleteUser({ user, onChange }: { user: AdminUser; onChange: () =
           <p>
             Deleted {formatTime(user.deletedAt)}; restorable until {formatTime(user.purgeAfter)}.
           </p>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={pending}
-            onClick={() => void run('POST', `${path}/restore`)}
-          >
-            {pending ? 'Restoring…' : 'Restore user'}
-          </button>
+          {canChange ? (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={pending}
+              onClick={() => void run('POST', `${path}/restore`)}
+            >
+              {pending ? 'Restoring…' : 'Restore user'}
+            </button>
+          ) : null}
         </>
       ) : asking ? (
         <div className="stack-small">

@@ -6,13 +6,13 @@ import { ReadView } from '../../shared/ui/ReadView'
 import { formatTime, sessionListSchema } from './userSchemas'
 
 /**
- * Where a user is signed in, with a revoke for each session and for all: a revoked session's next
- * request is refused, and its app asks the person to sign in again.
+ * Where a user is signed in, with a revoke for each session and for all (when `canRevoke`): a revoked
+ * session's next request is refused, and its app asks the person to sign in again.
  *
  * @example
- * <SessionList userId="usr_1" />
+ * <SessionList userId="usr_1" canRevoke />
  */
-export function SessionList({ userId }: { userId: string }) {
+export function SessionList({ userId, canRevoke }: { userId: string; canRevoke: boolean }) {
   const { appId } = useConsole()
   const path = `/api/v1/users/${encodeURIComponent(userId)}/sessions`
   const sessions = useAdminRead({ path, schema: sessionListSchema, appId })
@@ -41,18 +41,20 @@ export function SessionList({ userId }: { userId: string }) {
                     {formatTime(session.lastUsedAt)}
                   </span>
                 </div>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  disabled={pending}
-                  onClick={() => void revoke(session.id)}
-                >
-                  Revoke session
-                </button>
+                {canRevoke ? (
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    disabled={pending}
+                    onClick={() => void revoke(session.id)}
+                  >
+                    Revoke session
+                  </button>
+                ) : null}
               </li>
             ))}
           </ul>
-          {data.length > 1 ? (
+          {canRevoke && data.length > 1 ? (
             <button
               type="button"
               className="button button--secondary button--small"

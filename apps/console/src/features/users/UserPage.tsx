@@ -1,4 +1,5 @@
 import { useConsole } from '../../app/ConsoleContext'
+import { useOperatorAccess } from '../../app/useOperatorAccess'
 import { useAdminRead } from '../../shared/api/useAdminRead'
 import { ReadView } from '../../shared/ui/ReadView'
 import { AuditTable } from '../audit/AuditTable'
@@ -11,7 +12,8 @@ import { WalletList } from './WalletList'
 
 /**
  * One user: how they sign in, their wallets with balances, their sessions (revocable), their audit
- * trail, and deletion (restorable for the app's grace period).
+ * trail, and deletion (restorable for the app's grace period). A viewer reads it all and changes
+ * nothing.
  *
  * @example
  * <UserPage userId="usr_1" />
@@ -29,6 +31,7 @@ export function UserPage({ userId }: { userId: string }) {
     appId,
     query: { user_id: userId, limit: '20' },
   })
+  const access = useOperatorAccess()
   return (
     <section className="stack">
       <button
@@ -64,9 +67,15 @@ export function UserPage({ userId }: { userId: string }) {
             </section>
             <section className="card stack-small" aria-labelledby="sessions">
               <h2 id="sessions">Sessions</h2>
-              <SessionList userId={userId} />
+              <SessionList userId={userId} canRevoke={access === 'change'} />
             </section>
-            <DeleteUser user={data} onChange={user.refetch} />
+            <DeleteUser user={data} canChange={access === 'change'} onChange={user.refetch} />
+            {access === 'read' ? (
+              <p className="muted">
+                As a viewer you can read this user; an owner or admin revokes their sessions and deletes or
+                restores them.
+              </p>
+            ) : null}
           </>
         )}
       </ReadView>
