@@ -1,11 +1,13 @@
 import { useConsole } from '../../app/ConsoleContext'
+import { useOperatorAccess } from '../../app/useOperatorAccess'
 import { useAdminRead } from '../../shared/api/useAdminRead'
 import { ReadView } from '../../shared/ui/ReadView'
 import { consoleAppListSchema } from './appSchemas'
 import { CreateAppForm } from './CreateAppForm'
 
 /**
- * The apps of this server: which one the console manages (switch), and a new one (owners, admins).
+ * The apps of this server: which one the console manages (switch), and a new one (owners and admins:
+ * the server refuses a viewer, who is told so instead of shown the form).
  *
  * @example
  * <AppsPage />
@@ -13,13 +15,14 @@ import { CreateAppForm } from './CreateAppForm'
 export default function AppsPage() {
   const { appId, selectApp, navigate } = useConsole()
   const apps = useAdminRead({ path: '/api/v1/console/apps', schema: consoleAppListSchema })
+  const access = useOperatorAccess()
   return (
     <section className="stack">
       <h1>Apps</h1>
       <ReadView read={apps} what="apps">
         {({ data }) =>
           data.length === 0 ? (
-            <p>No apps yet: make the first one below.</p>
+            <p>{access === 'read' ? 'No apps yet.' : 'No apps yet: make the first one below.'}</p>
           ) : (
             <ul className="cards">
               {data.map((app) => (
@@ -49,12 +52,18 @@ export default function AppsPage() {
           )
         }
       </ReadView>
-      <CreateAppForm
-        onCreated={(id) => {
-          apps.refetch()
-          selectApp(id)
-        }}
-      />
+      {access === 'change' ? (
+        <CreateAppForm
+          onCreated={(id) => {
+            apps.refetch()
+            selectApp(id)
+          }}
+        />
+      ) : access === 'read' ? (
+        <p className="muted">
+          As a viewer you can open any of these apps to read it; an owner or admin makes new apps.
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { useConsole } from '../../app/ConsoleContext'
+import { useOperatorAccess } from '../../app/useOperatorAccess'
 import { useAdminRead } from '../../shared/api/useAdminRead'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
@@ -9,7 +10,7 @@ import { policyListSchema } from './policySchemas'
 
 /**
  * The app's wallet policies (what its wallets and delegated signers may sign): list, add, delete. A
- * user's delegated signers are on their user page.
+ * user's delegated signers are on their user page. A viewer reads the policies only.
  *
  * @example
  * <PoliciesPage />
@@ -18,6 +19,7 @@ export default function PoliciesPage() {
   const { appId } = useConsole()
   const policies = useAdminRead({ path: '/api/v1/policies', schema: policyListSchema, appId })
   const { write, state, pending } = useAdminWrite()
+  const access = useOperatorAccess()
   const remove = (id: string) =>
     write({ method: 'DELETE', path: `/api/v1/policies/${encodeURIComponent(id)}`, appId }).then(
       () => policies.refetch(),
@@ -49,14 +51,16 @@ export default function PoliciesPage() {
                       </li>
                     ))}
                   </ul>
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    disabled={pending}
-                    onClick={() => void remove(policy.id)}
-                  >
-                    Delete policy
-                  </button>
+                  {access === 'change' ? (
+                    <button
+                      type="button"
+                      className="button button--danger button--small"
+                      disabled={pending}
+                      onClick={() => void remove(policy.id)}
+                    >
+                      Delete policy
+                    </button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -66,7 +70,13 @@ export default function PoliciesPage() {
       {state.status === 'error' ? (
         <ErrorMessage title="The policy was not deleted" error={state.error} />
       ) : null}
-      <CreatePolicyForm onCreated={policies.refetch} />
+      {access === 'change' ? (
+        <CreatePolicyForm onCreated={policies.refetch} />
+      ) : access === 'read' ? (
+        <p className="muted">
+          As a viewer you can read these policies; an owner or admin adds and deletes them.
+        </p>
+      ) : null}
     </section>
   )
 }
