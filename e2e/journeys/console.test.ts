@@ -167,7 +167,7 @@ describe('the Satchel console', () => {
     await context.close()
   })
 
-  it('an owner adds a viewer, who reads the secrets but may change nothing, then removes them', async () => {
+  it('an owner adds a viewer, who reads every screen but is offered no change, then removes them', async () => {
     const viewerEmail = 'console-viewer@example.com'
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
@@ -192,12 +192,25 @@ describe('the Satchel console', () => {
     expect(await checkAccessibility(page)).toEqual([])
     await saveScreenshots(page, 'console', 'operators')
 
-    // The viewer signs in: the header names their role, and the secrets are there to read with no
-    // control to change them (the server would refuse: console-operators.test.ts).
+    // A policy for the viewer to read, and a wallet user signed in somewhere for them to look up.
+    await openConsoleScreen(page, 'Policies')
+    await page.getByLabel('Name', { exact: true }).fill('Small transfers for the viewer')
+    await page.getByRole('button', { name: 'Add policy' }).click()
+    await page.getByRole('heading', { level: 2, name: 'Small transfers for the viewer' }).waitFor()
+    const visitor = await browser.newContext()
+    await signInWithEmail(await visitor.newPage(), world, 'console-viewed@example.com')
+
+    // The viewer signs in: the header names their role, and the apps are there to open, with no form
+    // to make one (the server would refuse: console-operators.test.ts).
     const theirs = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const viewerPage = await theirs.newPage()
     await signInToConsole(viewerPage, world, viewerEmail)
     await viewerPage.getByText('· viewer').waitFor()
+    await viewerPage.getByText('As a viewer you can open any of these apps').waitFor()
+    await viewerPage.getByRole('heading', { level: 2, name: 'Satchel Wallet' }).waitFor()
+    expect(await viewerPage.getByRole('button', { name: 'Make app' }).count()).toBe(0)
+    expect(await viewerPage.getByLabel('Allowed origins (one per line)').count()).toBe(0)
+    await saveScreenshots(viewerPage, 'console', 'apps-viewer')
     await viewerPage.getByRole('button', { name: 'Manage Satchel Wallet' }).click()
     await openConsoleScreen(viewerPage, 'App secrets')
     await viewerPage.getByText('Full access').first().waitFor()
@@ -209,6 +222,50 @@ describe('the Satchel console', () => {
     await viewerPage.getByText('Only owner operators can do this').waitFor()
     expect(await viewerPage.getByRole('button', { name: 'Add operator' }).count()).toBe(0)
     await saveScreenshot(viewerPage, 'console', 'operators-viewer-desktop')
+
+    // Settings: every value shown, none changeable, no Save.
+    await openConsoleScreen(viewerPage, 'Settings')
+    await viewerPage.getByText('As a viewer you can read these settings').waitFor()
+    const appName = viewerPage.getByLabel('App name')
+    expect(await appName.inputValue()).toBe('Satchel Wallet')
+    expect(await appName.isDisabled()).toBe(true)
+    expect(await viewerPage.getByRole('checkbox', { name: 'Email code' }).isChecked()).toBe(true)
+    expect(await viewerPage.getByRole('checkbox', { name: 'Email code' }).isDisabled()).toBe(true)
+    expect(await viewerPage.getByRole('button', { name: 'Save settings' }).count()).toBe(0)
+    expect(await checkAccessibility(viewerPage)).toEqual([])
+    await saveScreenshots(viewerPage, 'console', 'settings-viewer')
+
+    // Webhooks: the first test's endpoint and its deliveries, with nothing to add, test or replay.
+    await openConsoleScreen(viewerPage, 'Webhooks')
+    await viewerPage.getByText('As a viewer you can read the endpoints').waitFor()
+    await viewerPage.getByRole('heading', { level: 2, name: /satchel-hooks$/ }).waitFor()
+    await viewerPage.getByText('user.created').first().waitFor()
+    for (const name of ['Add endpoint', 'Send test event', 'Rotate secret', 'Replay'])
+      expect(await viewerPage.getByRole('button', { name }).count(), name).toBe(0)
+    expect(await viewerPage.getByLabel('URL').count()).toBe(0)
+    expect(await checkAccessibility(viewerPage)).toEqual([])
+    await saveScreenshots(viewerPage, 'console', 'webhooks-viewer')
+
+    // Policies: the owner's policy and its rule, with nothing to add or delete.
+    await openConsoleScreen(viewerPage, 'Policies')
+    await viewerPage.getByText('As a viewer you can read these policies').waitFor()
+    await viewerPage.getByRole('heading', { level: 2, name: 'Small transfers for the viewer' }).waitFor()
+    expect(await viewerPage.getByRole('button', { name: 'Delete policy' }).count()).toBe(0)
+    expect(await viewerPage.getByRole('button', { name: 'Add policy' }).count()).toBe(0)
+    await saveScreenshots(viewerPage, 'console', 'policies-viewer')
+
+    // A user: found by email, their session shown, with nothing to revoke, delete or restore.
+    await openConsoleScreen(viewerPage, 'Users')
+    await viewerPage.getByLabel('Find a user').fill('console-viewed@example.com')
+    await viewerPage.getByRole('button', { name: 'Search' }).click()
+    await viewerPage.getByText('As a viewer you can read this user').waitFor()
+    await viewerPage.getByText('console-viewed@example.com').first().waitFor()
+    await viewerPage.getByRole('region', { name: 'Sessions' }).getByText('last used').waitFor()
+    for (const name of [/^Revoke/, /^Delete/, 'Restore user'])
+      expect(await viewerPage.getByRole('button', { name }).count(), String(name)).toBe(0)
+    expect(await checkAccessibility(viewerPage)).toEqual([])
+    await saveScreenshots(viewerPage, 'console', 'user-viewer')
+    await visitor.close()
 
     // Back on the owner's list, they are an operator now, no longer an invitation.
     await openConsoleScreen(page, 'Apps')
