@@ -65,6 +65,10 @@ function SettingsEditor({
 
   return (
     <form className="stack" onSubmit={(event) => void save(event).catch(() => {})} noValidate>
+      {/* Said first, before a page of fields that look at first glance as if they could be typed in. */}
+      {access === 'read' ? (
+        <p className="muted">As a viewer you can read these settings; an owner or admin changes them.</p>
+      ) : null}
       {/* The values are what a viewer came for: shown, but unchangeable until the role allows it. */}
       <fieldset className="bare stack" disabled={access !== 'change'}>
         <SettingsFields form={form} problems={problems} change={change} />
@@ -85,8 +89,6 @@ function SettingsEditor({
           </button>
           {valid ? null : <span className="muted">Fix the fields marked above to save.</span>}
         </div>
-      ) : access === 'read' ? (
-        <p className="muted">As a viewer you can read these settings; an owner or admin changes them.</p>
       ) : null}
     </form>
   )
