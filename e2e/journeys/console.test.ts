@@ -192,7 +192,15 @@ describe('the Satchel console', () => {
     expect(await checkAccessibility(page)).toEqual([])
     await saveScreenshots(page, 'console', 'operators')
 
-    // A policy for the viewer to read, and a wallet user signed in somewhere for them to look up.
+    // For the viewer to read: a webhook endpoint with a delivery, a policy, and a wallet user signed in.
+    const viewersReceiver = await startReceiver()
+    await openConsoleScreen(page, 'Webhooks')
+    await page.getByLabel('URL').fill(`${viewersReceiver.url}/for-the-viewer`)
+    await page.getByRole('button', { name: 'Add endpoint' }).click()
+    await page.getByRole('button', { name: 'I stored it' }).click()
+    const ownersEndpoint = page.getByRole('listitem').filter({ hasText: '/for-the-viewer' })
+    await ownersEndpoint.getByRole('button', { name: 'Send test event' }).click()
+    await ownersEndpoint.getByRole('button', { name: 'Replay' }).first().waitFor()
     await openConsoleScreen(page, 'Policies')
     await page.getByLabel('Name', { exact: true }).fill('Small transfers for the viewer')
     await page.getByRole('button', { name: 'Add policy' }).click()
@@ -235,11 +243,14 @@ describe('the Satchel console', () => {
     expect(await checkAccessibility(viewerPage)).toEqual([])
     await saveScreenshots(viewerPage, 'console', 'settings-viewer')
 
-    // Webhooks: the first test's endpoint and its deliveries, with nothing to add, test or replay.
+    // Webhooks: the owner's endpoint and its delivery, with nothing to add, test or replay.
     await openConsoleScreen(viewerPage, 'Webhooks')
     await viewerPage.getByText('As a viewer you can read the endpoints').waitFor()
-    await viewerPage.getByRole('heading', { level: 2, name: /satchel-hooks$/ }).waitFor()
-    await viewerPage.getByText('user.created').first().waitFor()
+    const theirEndpoint = viewerPage.getByRole('listitem').filter({ hasText: '/for-the-viewer' })
+    await theirEndpoint
+      .getByText(/attempt/)
+      .first()
+      .waitFor()
     for (const name of ['Add endpoint', 'Send test event', 'Rotate secret', 'Replay'])
       expect(await viewerPage.getByRole('button', { name }).count(), name).toBe(0)
     expect(await viewerPage.getByLabel('URL').count()).toBe(0)
@@ -266,6 +277,7 @@ describe('the Satchel console', () => {
     expect(await checkAccessibility(viewerPage)).toEqual([])
     await saveScreenshots(viewerPage, 'console', 'user-viewer')
     await visitor.close()
+    viewersReceiver.close()
 
     // Back on the owner's list, they are an operator now, no longer an invitation.
     await openConsoleScreen(page, 'Apps')
