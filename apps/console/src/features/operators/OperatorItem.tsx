@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
+import { ConfirmAction } from '../../shared/ui/ConfirmAction'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { confirmRemoveOperator, describeOperator, describeRole } from './describeOperator'
 import type { Operator } from './operatorSchemas'
@@ -56,27 +57,13 @@ export function OperatorItem({
         )}
       </div>
       {asking ? (
-        <div className="stack-small">
-          <p>{confirmRemoveOperator(operator, isSelf)}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger button--small"
-              disabled={pending}
-              onClick={() => void remove()}
-            >
-              {pending ? 'Removing…' : 'Yes, remove'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={pending}
-              onClick={() => setAsking(false)}
-            >
-              Keep
-            </button>
-          </div>
-        </div>
+        <ConfirmAction
+          question={confirmRemoveOperator(operator, isSelf)}
+          verb="remove"
+          pending={pending}
+          onConfirm={() => void remove()}
+          onKeep={() => setAsking(false)}
+        />
       ) : null}
       {state.status === 'error' ? (
         <ErrorMessage title="The operator was not removed" error={state.error} />

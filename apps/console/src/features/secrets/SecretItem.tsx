@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
 import { isRoleRefusal } from '../../shared/isRoleRefusal'
+import { ConfirmAction } from '../../shared/ui/ConfirmAction'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { confirmDeleteSecret, describeAccess, describeSecret } from './describeSecret'
 import type { AppSecret } from './secretSchemas'
@@ -67,27 +68,13 @@ export function SecretItem({
         ) : null}
       </div>
       {canDelete && asking ? (
-        <div className="stack-small">
-          <p>{confirmDeleteSecret(secret)}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger button--small"
-              disabled={pending}
-              onClick={() => void remove()}
-            >
-              {pending ? 'Deleting…' : 'Yes, delete'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={pending}
-              onClick={() => setAsking(false)}
-            >
-              Keep
-            </button>
-          </div>
-        </div>
+        <ConfirmAction
+          question={confirmDeleteSecret(secret)}
+          verb="delete"
+          pending={pending}
+          onConfirm={() => void remove()}
+          onKeep={() => setAsking(false)}
+        />
       ) : null}
       {state.status === 'error' ? (
         <ErrorMessage title="The secret was not deleted" error={state.error} />

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useConsole } from '../../app/ConsoleContext'
 import { useAdminWrite } from '../../shared/api/useAdminWrite'
+import { ConfirmAction } from '../../shared/ui/ConfirmAction'
 import { ErrorMessage } from '../../shared/ui/ErrorMessage'
 import { type AdminUser, formatTime } from './userSchemas'
 
@@ -54,26 +55,13 @@ export function DeleteUser({
           ) : null}
         </>
       ) : asking ? (
-        <div className="stack-small">
-          <p>Their sessions end and their wallets are revoked now. Delete this user?</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger button--small"
-              disabled={pending}
-              onClick={() => void run('DELETE', path)}
-            >
-              {pending ? 'Deleting…' : 'Yes, delete'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => setAsking(false)}
-            >
-              Keep
-            </button>
-          </div>
-        </div>
+        <ConfirmAction
+          question="Their sessions end and their wallets are revoked now. Delete this user?"
+          verb="delete"
+          pending={pending}
+          onConfirm={() => void run('DELETE', path)}
+          onKeep={() => setAsking(false)}
+        />
       ) : (
         <button type="button" className="button button--danger button--small" onClick={() => setAsking(true)}>
           Delete user…
