@@ -83,6 +83,8 @@ export type BuildAppOptions = {
   extraRoutes?: ReadonlyArray<(ctx: ServerContext) => FastifyPluginAsyncZod>
   /** The webhook delivery worker: started with the server unless `false` (tests shorten its waits). */
   webhookWorker?: false | WebhookWorkerOptions
+  /** How long a retry waits for a live first attempt with the same idempotency key (default 30 s; tests shorten it). */
+  waitForFirstAttemptMs?: number
 }
 
 declare module 'fastify' {
@@ -197,7 +199,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     apps,
     users: createUsersRepository(db),
     sessionCache: createSessionCache({ kv, now, log: app.log }),
-    ...createWalletServices({ db, kv, now, log: app.log }),
+    ...createWalletServices(
+      { db, kv, now, log: app.log },
+      { waitForFirstAttemptMs: options.waitForFirstAttemptMs },
+    ),
     userWallets: createUserWalletHooks(() => ctx),
     log: app.log,
     now,

@@ -14,13 +14,20 @@ declare module '../identity/context' {
     chainClients: Map<number, ChainClient>
     /** This process's lease, so retries see an idempotent attempt whose process died (buildApp stops it). */
     attemptLiveness?: AttemptLiveness
+    /** How long a retry waits for a live first attempt's answer; WAIT_FOR_FIRST_MS (30 s) unless set. */
+    waitForFirstAttemptMs?: number
   }
 }
 
 /** The services the wallets layer adds to the server context. */
-export type WalletServices = Pick<ServerContext, 'wallets' | 'policyCaches' | 'chainClients'> & {
+export type WalletServices = Pick<
+  ServerContext,
+  'wallets' | 'policyCaches' | 'chainClients' | 'waitForFirstAttemptMs'
+> & {
   attemptLiveness: AttemptLiveness
 }
+
+export type CreateWalletServicesOptions = { waitForFirstAttemptMs?: number | undefined }
 
 /**
  * The wallets layer's services for a new server context, made once by buildApp.
@@ -28,11 +35,15 @@ export type WalletServices = Pick<ServerContext, 'wallets' | 'policyCaches' | 'c
  * @example
  * const ctx: ServerContext = { ...base, ...createWalletServices(base) }
  */
-export function createWalletServices(ctx: Pick<ServerContext, 'db' | 'kv' | 'now' | 'log'>): WalletServices {
+export function createWalletServices(
+  ctx: Pick<ServerContext, 'db' | 'kv' | 'now' | 'log'>,
+  { waitForFirstAttemptMs }: CreateWalletServicesOptions = {},
+): WalletServices {
   return {
     wallets: createWalletsRepository(ctx.db, { kv: ctx.kv, now: ctx.now }),
     policyCaches: createPolicyCaches(ctx),
     chainClients: new Map(),
     attemptLiveness: startAttemptLiveness(ctx.kv),
+    ...(waitForFirstAttemptMs === undefined ? {} : { waitForFirstAttemptMs }),
   }
 }

@@ -31,8 +31,11 @@ export type AnswerBinding<T> = {
 
 /** Stored answers are kept this long; a key may be reused for a new request after that. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000
-// A retry that arrives while the first request is still running waits this long for its answer.
-const WAIT_FOR_FIRST_MS = 30_000
+/**
+ * A retry that arrives while the first request is still running waits this long for its answer (a
+ * server built with `waitForFirstAttemptMs` waits that long instead: tests that need not sit out 30 s).
+ */
+export const WAIT_FOR_FIRST_MS = 30_000
 /**
  * An attempt with no answer and nothing bound after this long is taken to have died (its process
  * was killed before it signed anything): a retry takes the key over. Should it be alive after all,
@@ -85,7 +88,7 @@ export async function withIdempotency<T>(
     )
   let [inserted] = await claim()
   if (!inserted) {
-    const deadline = Date.now() + WAIT_FOR_FIRST_MS
+    const deadline = Date.now() + (ctx.waitForFirstAttemptMs ?? WAIT_FOR_FIRST_MS)
     for (;;) {
       const answer = await takeOverOrRead(ctx, scope, key, requestHash)
       if (answer === 'free') {
