@@ -10,6 +10,7 @@ import {
   buildAuthorizationPayload,
   serializeAuthorizationPayload,
 } from '../../packages/server/src/identity/signedRequests/authorizationSignature'
+import { benchApiEnv } from '../signing/benchApiEnv'
 import { createHttpClient, type HttpClient } from './httpClient'
 import { backendsCpuMs, processCpuMs } from './readCpuTime'
 
@@ -46,17 +47,14 @@ export type Endpoints = { pgPort: number; redisPort: number }
 export async function startSatchel(dbName: string, at: Endpoints): Promise<System> {
   const port = await freePort()
   const env = {
-    ...process.env,
-    NODE_ENV: 'development',
+    ...benchApiEnv(
+      `postgres://postgres@${PG.host}:${at.pgPort}/${dbName}`,
+      `redis://${REDIS.host}:${at.redisPort}`,
+    ),
     PORT: String(port),
     LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '1000000',
     DEV_USER_LIMIT: '0', // no development user cap: the bench measures what a production app pays
     SATCHEL_DATA_DIR: `/tmp/${dbName}`,
-    SATCHEL_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    SATCHEL_VAULT_KEK: randomBytes(32).toString('hex'),
-    DATABASE_URL: `postgres://postgres@${PG.host}:${at.pgPort}/${dbName}`,
-    REDIS_URL: `redis://${REDIS.host}:${at.redisPort}`,
   }
   const created = await execFileAsync(
     'node',
@@ -127,13 +125,7 @@ export async function startSatchel(dbName: string, at: Endpoints): Promise<Syste
       await hooks.after('refresh')
       return { 'code issued': issued, 'signed in': signedIn, refresh }
     },
-    cpuMs: () => processCpuMs(server.pid),
-    databaseCpuMs: () => backendsCpuMs(dbName),
-    inFlight: () => client.inFlight(),
-    stop: () => {
-      client.close()
-      return stopProcess(server)
-    },
+    ...measuredProcess(server, dbName, client),
   }
 }
 
@@ -197,6 +189,17 @@ export async function startBetterAuth(dbName: string, at: Endpoints, redisPrefix
       if (!session?.session) throw new Error('better-auth get-session answered no session')
       return { 'code issued': issued, 'signed in': signedIn, refresh }
     },
+    ...measuredProcess(server, dbName, client),
+  }
+}
+
+/** What run.ts reads and stops of either system: its server process, its database and its client. */
+function measuredProcess(
+  server: ChildProcess,
+  dbName: string,
+  client: HttpClient,
+): Pick<System, 'cpuMs' | 'databaseCpuMs' | 'inFlight' | 'stop'> {
+  return {
     cpuMs: () => processCpuMs(server.pid),
     databaseCpuMs: () => backendsCpuMs(dbName),
     inFlight: () => client.inFlight(),

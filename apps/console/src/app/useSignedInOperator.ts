@@ -9,7 +9,7 @@ const signedInOperatorSchema = z.object({ email: z.string(), role: operatorRoleS
  * viewer no changes from the start. The server still decides: the role only hides what it would refuse.
  *
  * @example
- * const readOnly = useSignedInOperator().data?.role === 'viewer'
+ * const role = useSignedInOperator().data?.role // screens use useOperatorAccess
  */
 export function useSignedInOperator() {
   return useAdminRead({ path: '/api/v1/console/me', schema: signedInOperatorSchema })

@@ -31,8 +31,9 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
  * origins are `scheme://host[:port]`, https in production mode (localhost aside, for a developer's
  * own machine); the development user cap is at most the server's `DEV_USER_LIMIT` (any, when that is
  * 0); phones become E.164 and EVM addresses lower-case, as accounts store them, so a list entry
- * matches however it was typed. A terms URL turns the terms step on; null turns it off. On a production server a code-sending
- * login method needs its provider configured. Each refusal is `invalid_data` naming the field.
+ * matches however it was typed. A terms URL turns the terms step on; null turns it off. On a
+ * production server a code-sending login method needs its provider configured. Each refusal is
+ * `invalid_data` naming the field.
  *
  * @example
  * const patch = applySettingsPatch(app, { allowed_origins: ['https://shop.example'] }, ctx.config)
